@@ -1,0 +1,2 @@
+//! The C/OpenMP front end: preprocessing, `#pragma omp` and specification comments, the C subset,
+//! and the encoding of parallel regions into PPL.

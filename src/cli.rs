@@ -1,0 +1,55 @@
+//! Command-line arguments.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ompv",
+    version,
+    about = "Deductive verifier for annotated C/OpenMP programs",
+    after_help = "Exit codes: 0 verified, 1 verification failed, 2 input error, 3 inconclusive."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse, type-check and verify a Viper program.
+    Viper(ViperArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ViperArgs {
+    /// The Viper file (.vpr).
+    pub file: PathBuf,
+    /// Print the program instead of verifying it.
+    #[arg(long, value_enum)]
+    pub emit: Option<ViperEmit>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct OutputArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Per-query solver timeout in milliseconds (a timeout is reported as "unknown").
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ViperEmit {
+    /// The program in canonical Viper syntax (after parsing and type checking).
+    Viper,
+}

@@ -1,0 +1,159 @@
+//! Errors: input errors (syntax, types, unsupported features) and verification errors with Silver's
+//! `<error>:<reason>` identifiers.
+
+use crate::Span;
+use std::fmt;
+
+/// What kind of input error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InputErrorKind {
+    /// Id `parser.error`.
+    Parser,
+    /// Id `typechecker.error`.
+    Typechecker,
+    /// Id `unsupported`: a construct the verifier does not handle; never silently skipped.
+    Unsupported,
+}
+
+impl InputErrorKind {
+    pub fn id(self) -> &'static str {
+        match self {
+            InputErrorKind::Parser => "parser.error",
+            InputErrorKind::Typechecker => "typechecker.error",
+            InputErrorKind::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// An error in the input program, found before verification starts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {message}", kind.id())]
+pub struct InputError {
+    pub kind: InputErrorKind,
+    pub span: Span,
+    pub message: String,
+}
+
+impl InputError {
+    pub fn parser(span: Span, message: impl Into<String>) -> InputError {
+        InputError {
+            kind: InputErrorKind::Parser,
+            span,
+            message: message.into(),
+        }
+    }
+
+    pub fn typechecker(span: Span, message: impl Into<String>) -> InputError {
+        InputError {
+            kind: InputErrorKind::Typechecker,
+            span,
+            message: message.into(),
+        }
+    }
+
+    pub fn unsupported(span: Span, message: impl Into<String>) -> InputError {
+        InputError {
+            kind: InputErrorKind::Unsupported,
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+/// The failing operation of a verification error (the part of the id before the colon).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorKind {
+    AssertFailed,
+    ExhaleFailed,
+    InhaleFailed,
+    PostconditionViolated,
+    CallPrecondition,
+    ApplicationPrecondition,
+    AssignmentFailed,
+    InvariantNotEstablished,
+    InvariantNotPreserved,
+    /// A specification (pre/postcondition, invariant, function body) that is not well-defined.
+    NotWellformed,
+    FoldFailed,
+    UnfoldFailed,
+}
+
+impl ErrorKind {
+    pub fn id(self) -> &'static str {
+        match self {
+            ErrorKind::AssertFailed => "assert.failed",
+            ErrorKind::ExhaleFailed => "exhale.failed",
+            ErrorKind::InhaleFailed => "inhale.failed",
+            ErrorKind::PostconditionViolated => "postcondition.violated",
+            ErrorKind::CallPrecondition => "call.precondition",
+            ErrorKind::ApplicationPrecondition => "application.precondition",
+            ErrorKind::AssignmentFailed => "assignment.failed",
+            ErrorKind::InvariantNotEstablished => "invariant.not.established",
+            ErrorKind::InvariantNotPreserved => "invariant.not.preserved",
+            ErrorKind::NotWellformed => "not.wellformed",
+            ErrorKind::FoldFailed => "fold.failed",
+            ErrorKind::UnfoldFailed => "unfold.failed",
+        }
+    }
+}
+
+/// Why an operation failed (the part of the id after the colon).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorReason {
+    AssertionFalse,
+    InsufficientPermission,
+    DivisionByZero,
+    QpNotInjective,
+    NegativePermission,
+    SeqIndexNegative,
+    SeqIndexExceedsLength,
+}
+
+impl ErrorReason {
+    pub fn id(self) -> &'static str {
+        match self {
+            ErrorReason::AssertionFalse => "assertion.false",
+            ErrorReason::InsufficientPermission => "insufficient.permission",
+            ErrorReason::DivisionByZero => "division.by.zero",
+            ErrorReason::QpNotInjective => "qp.not.injective",
+            ErrorReason::NegativePermission => "negative.permission",
+            ErrorReason::SeqIndexNegative => "seq.index.negative",
+            ErrorReason::SeqIndexExceedsLength => "seq.index.length",
+        }
+    }
+}
+
+/// A failed proof obligation, located like Silicon locates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerificationError {
+    pub kind: ErrorKind,
+    pub reason: ErrorReason,
+    /// Where the error is reported: the failing statement, postcondition or invariant clause, or
+    /// function application.
+    pub span: Span,
+    /// The offending sub-node (e.g. the `acc` that lacked permission, the conjunct that was false).
+    pub reason_span: Span,
+    pub message: String,
+    /// Values of variables in a counterexample, when the solver gave a model (name, value).
+    pub model: Vec<(String, String)>,
+}
+
+impl VerificationError {
+    /// The Silver-style identifier, e.g. `assert.failed:assertion.false`.
+    pub fn full_id(&self) -> String {
+        format!("{}:{}", self.kind.id(), self.reason.id())
+    }
+}
+
+impl fmt::Display for VerificationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}:{}): {}",
+            self.full_id(),
+            self.span.line,
+            self.span.column,
+            self.message
+        )
+    }
+}

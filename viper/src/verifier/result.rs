@@ -1,0 +1,99 @@
+use crate::VerificationError;
+use std::time::Duration;
+
+/// Settings of one verification run.
+#[derive(Clone, Debug)]
+pub struct VerifyOptions {
+    /// Per-query solver timeout in milliseconds; a timeout makes the verdict [`Verdict::Unknown`].
+    pub timeout_ms: Option<u64>,
+    /// Verify members in parallel (one Z3 context per worker thread).
+    pub parallel: bool,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            timeout_ms: Some(10_000),
+            parallel: true,
+        }
+    }
+}
+
+/// The outcome of verifying a member or a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    Verified,
+    Failed,
+    /// The solver answered `unknown` or timed out on some query; never reported as success.
+    Unknown,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Failed => "failed",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// Which kind of member a result is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemberKind {
+    Method,
+    Function,
+    Domain,
+}
+
+/// The result of verifying one method, function (well-definedness), or domain (axiom consistency is
+/// not checked; domains only appear for their well-formedness).
+#[derive(Clone, Debug)]
+pub struct MemberResult {
+    pub name: String,
+    pub kind: MemberKind,
+    pub errors: Vec<VerificationError>,
+    /// Why some query was inconclusive (empty when every query was decided).
+    pub unknowns: Vec<String>,
+    pub time: Duration,
+}
+
+impl MemberResult {
+    pub fn verdict(&self) -> Verdict {
+        if !self.errors.is_empty() {
+            Verdict::Failed
+        } else if !self.unknowns.is_empty() {
+            Verdict::Unknown
+        } else {
+            Verdict::Verified
+        }
+    }
+}
+
+/// The results of all members of a program.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramResult {
+    pub members: Vec<MemberResult>,
+}
+
+impl ProgramResult {
+    /// `Failed` if any member failed, else `Unknown` if any was inconclusive, else `Verified`.
+    pub fn verdict(&self) -> Verdict {
+        self.members
+            .iter()
+            .map(MemberResult::verdict)
+            .max_by_key(|v| match v {
+                Verdict::Verified => 0,
+                Verdict::Unknown => 1,
+                Verdict::Failed => 2,
+            })
+            .unwrap_or(Verdict::Verified)
+    }
+
+    /// All errors of all members, sorted by position.
+    pub fn errors(&self) -> Vec<&VerificationError> {
+        let mut v: Vec<_> = self.members.iter().flat_map(|m| &m.errors).collect();
+        v.sort_by_key(|e| (e.span.line, e.span.column, e.full_id()));
+        v
+    }
+}
