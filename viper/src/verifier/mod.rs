@@ -1,6 +1,9 @@
 //! ompv's native back end: a Silicon-style symbolic executor over Z3.
 
+mod pathcond;
 mod result;
+mod solver;
+mod terms;
 
 pub use result::*;
 

@@ -1,0 +1,366 @@
+//! The incremental Z3 wrapper: keeps Z3's assertion stack in line with the path conditions of the
+//! state that asks, answers validity and satisfiability queries with a per-query timeout, and tells
+//! a timeout (verdict `unknown`) from an incomplete answer (not proved).
+
+use std::rc::Rc;
+use std::sync::Once;
+use z3::ast::{Ast, Bool, Dynamic};
+use z3::{Model, Params, SatResult, Solver};
+
+use super::pathcond::{PathConds, PcNode};
+use super::terms::{is_false, is_true, not};
+
+/// The answer to "do the path conditions entail this formula?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Valid,
+    /// Not entailed (a counterexample exists, or Z3 gave up for an incompleteness reason).
+    Invalid,
+    /// Z3 ran out of time or resources: nothing may be concluded.
+    Unknown(String),
+}
+
+/// The answer to "are the path conditions (and this formula) satisfiable?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sat {
+    Sat,
+    Unsat,
+    Unknown(String),
+}
+
+/// Counters for tests and benchmarks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProverStats {
+    pub queries: u64,
+    pub pushes: u64,
+}
+
+static GLOBAL_PARAMS: Once = Once::new();
+
+/// Z3 settings in the spirit of Silicon's preamble: no model-based quantifier instantiation,
+/// E-matching with a bounded eagerness, fixed seeds for reproducible answers.
+fn set_global_params() {
+    GLOBAL_PARAMS.call_once(|| {
+        for (k, v) in [
+            ("auto_config", "false"),
+            ("smt.mbqi", "false"),
+            ("smt.qi.eager_threshold", "100"),
+            ("smt.qi.max_multi_patterns", "1000"),
+            ("smt.random_seed", "0"),
+            ("sat.random_seed", "0"),
+            ("smt.phase_selection", "0"),
+            ("smt.restart_strategy", "0"),
+            ("smt.restart_factor", "1.5"),
+            ("smt.case_split", "3"),
+            ("smt.delay_units", "true"),
+            ("smt.delay_units_threshold", "16"),
+            ("smt.arith.random_initial_value", "true"),
+            ("nnf.sk_hack", "true"),
+            ("type_check", "true"),
+            ("model.v2", "true"),
+        ] {
+            z3::set_global_param(k, v);
+        }
+    });
+}
+
+/// Whether Z3's reason for `unknown` means it ran out of time or resources (as opposed to giving up
+/// because its quantifier reasoning is incomplete).
+pub fn is_resource_reason(reason: &str) -> bool {
+    let r = reason.to_ascii_lowercase();
+    [
+        "timeout",
+        "canceled",
+        "cancelled",
+        "resource",
+        "memory",
+        "interrupt",
+        "max. steps",
+    ]
+    .iter()
+    .any(|k| r.contains(k))
+}
+
+/// One Z3 solver of the current thread's context, synchronised lazily with path conditions.
+pub struct Prover {
+    solver: Solver,
+    /// The path-condition nodes asserted, bottom to top.
+    asserted: Vec<Rc<PcNode>>,
+    /// For each open Z3 scope, the length of `asserted` when it was pushed.
+    scopes: Vec<usize>,
+    /// Axioms valid in every state, with the scope depth at which each is currently asserted.
+    globals: Vec<(Bool, Option<usize>)>,
+    pub stats: ProverStats,
+}
+
+impl Prover {
+    /// A fresh solver; `timeout_ms` bounds every query.
+    pub fn new(timeout_ms: Option<u64>) -> Prover {
+        set_global_params();
+        let solver = Solver::new();
+        let mut params = Params::new();
+        if let Some(ms) = timeout_ms {
+            params.set_u32("timeout", u32::try_from(ms.max(1)).unwrap_or(u32::MAX));
+        }
+        params.set_bool("model", true);
+        solver.set_params(&params);
+        Prover {
+            solver,
+            asserted: Vec::new(),
+            scopes: Vec::new(),
+            globals: Vec::new(),
+            stats: ProverStats::default(),
+        }
+    }
+
+    /// Asserts a formula that holds in every state (an axiom or the definition of a fresh symbol).
+    pub fn add_global(&mut self, t: Bool) {
+        if is_true(&t) {
+            return;
+        }
+        self.solver.assert(&t);
+        self.globals.push((t, Some(self.scopes.len())));
+    }
+
+    fn push(&mut self) {
+        self.solver.push();
+        self.stats.pushes += 1;
+        self.scopes.push(self.asserted.len());
+    }
+
+    fn pop(&mut self) {
+        if let Some(start) = self.scopes.pop() {
+            self.solver.pop(1);
+            self.asserted.truncate(start);
+            let level = self.scopes.len();
+            for g in &mut self.globals {
+                if g.1.is_some_and(|l| l > level) {
+                    g.1 = None;
+                }
+            }
+        }
+    }
+
+    /// Makes Z3's assertions exactly the given path conditions (plus the global axioms).
+    fn sync(&mut self, pc: &PathConds) {
+        // Walk down from the state's newest assumption until reaching one Z3 already has.
+        let mut suffix: Vec<Rc<PcNode>> = Vec::new();
+        let mut cur = pc.top.clone();
+        let common = loop {
+            match cur {
+                None => break 0,
+                Some(n) => {
+                    let d = n.depth;
+                    if d <= self.asserted.len() && self.asserted[d - 1].id == n.id {
+                        break d;
+                    }
+                    cur = n.parent.clone();
+                    suffix.push(n);
+                }
+            }
+        };
+        // Retract Z3's stack to the common prefix.
+        while let Some(&start) = self.scopes.last() {
+            if start >= common {
+                self.pop();
+            } else {
+                break;
+            }
+        }
+        if self.asserted.len() > common {
+            // The common prefix ends inside the top scope: rebuild that scope up to it.
+            let start = self.scopes.last().copied().unwrap_or(0);
+            let keep: Vec<Rc<PcNode>> = self.asserted[start..common].to_vec();
+            self.pop();
+            self.push();
+            for n in keep {
+                self.solver.assert(&n.term);
+                self.asserted.push(n);
+            }
+        }
+        if !suffix.is_empty() {
+            self.push();
+            for n in suffix.into_iter().rev() {
+                self.solver.assert(&n.term);
+                self.asserted.push(n);
+            }
+        }
+        for g in &mut self.globals {
+            if g.1.is_none() {
+                self.solver.assert(&g.0);
+                g.1 = Some(self.scopes.len());
+            }
+        }
+    }
+
+    /// Whether the path conditions entail `goal`.
+    pub fn prove(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
+        self.prove_with_model(pc, goal, &[]).0
+    }
+
+    /// Like [`Prover::prove`]; when the goal is not entailed and Z3 has a counterexample, also
+    /// returns the model's values of `probes`.
+    pub fn prove_with_model(
+        &mut self,
+        pc: &PathConds,
+        goal: &Bool,
+        probes: &[(String, Dynamic)],
+    ) -> (Answer, Vec<(String, String)>) {
+        if is_true(goal) {
+            return (Answer::Valid, Vec::new());
+        }
+        self.sync(pc);
+        self.stats.queries += 1;
+        self.solver.push();
+        self.solver.assert(&not(goal));
+        let res = self.solver.check();
+        let out = match res {
+            SatResult::Unsat => (Answer::Valid, Vec::new()),
+            SatResult::Sat => (Answer::Invalid, self.model_values(probes)),
+            SatResult::Unknown => {
+                let reason = self
+                    .solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into());
+                if is_resource_reason(&reason) {
+                    (Answer::Unknown(reason), Vec::new())
+                } else {
+                    (Answer::Invalid, self.model_values(probes))
+                }
+            }
+        };
+        self.solver.pop(1);
+        out
+    }
+
+    /// Whether the path conditions together with `extra` are satisfiable.
+    pub fn check_sat(&mut self, pc: &PathConds, extra: &Bool) -> Sat {
+        if is_false(extra) {
+            return Sat::Unsat;
+        }
+        self.sync(pc);
+        self.stats.queries += 1;
+        self.solver.push();
+        self.solver.assert(extra);
+        let res = self.solver.check();
+        let out = match res {
+            SatResult::Unsat => Sat::Unsat,
+            SatResult::Sat => Sat::Sat,
+            SatResult::Unknown => Sat::Unknown(
+                self.solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into()),
+            ),
+        };
+        self.solver.pop(1);
+        out
+    }
+
+    fn model_values(&self, probes: &[(String, Dynamic)]) -> Vec<(String, String)> {
+        if probes.is_empty() {
+            return Vec::new();
+        }
+        let Some(model): Option<Model> = self.solver.get_model() else {
+            return Vec::new();
+        };
+        probes
+            .iter()
+            .filter_map(|(name, t)| {
+                let v = model.eval(t, true)?;
+                Some((name.clone(), v.to_string()))
+            })
+            .collect()
+    }
+
+    /// Number of path-condition nodes currently asserted (for tests).
+    pub fn asserted_len(&self) -> usize {
+        self.asserted.len()
+    }
+}
+
+impl Drop for Prover {
+    fn drop(&mut self) {
+        // Release the assertion stack before the nodes (cheap, and keeps Z3's reference counts tidy).
+        self.asserted.clear();
+    }
+}
+
+/// `t` as a formula, for terms known to be Boolean.
+pub fn as_formula(t: &Dynamic) -> Option<Bool> {
+    t.as_bool()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Int;
+
+    #[test]
+    fn sync_follows_branches() {
+        let mut p = Prover::new(Some(5000));
+        let x = Int::new_const("x");
+        let mut base = PathConds::new();
+        base.assume(x.gt(Int::from_i64(0)));
+        let mut a = base.clone();
+        a.assume(x.lt(Int::from_i64(5)));
+        let mut b = base.clone();
+        b.assume(x.gt(Int::from_i64(10)));
+        assert_eq!(p.prove(&a, &x.lt(Int::from_i64(6))), Answer::Valid);
+        assert_eq!(p.prove(&b, &x.lt(Int::from_i64(6))), Answer::Invalid);
+        assert_eq!(p.prove(&a, &x.lt(Int::from_i64(6))), Answer::Valid);
+        assert_eq!(p.prove(&base, &x.gt(Int::from_i64(0))), Answer::Valid);
+        assert_eq!(p.prove(&base, &x.lt(Int::from_i64(5))), Answer::Invalid);
+        assert_eq!(p.asserted_len(), 1);
+        // A state extending a prefix that ends inside an open scope.
+        let mut c = a.clone();
+        c.assume(x.eq(Int::from_i64(3)));
+        assert_eq!(p.prove(&c, &x.eq(Int::from_i64(3))), Answer::Valid);
+        let mut d = base.clone();
+        d.assume(x.eq(Int::from_i64(20)));
+        assert_eq!(p.prove(&d, &x.gt(Int::from_i64(10))), Answer::Valid);
+        assert_eq!(p.check_sat(&d, &x.lt(Int::from_i64(3))), Sat::Unsat);
+        assert_eq!(p.check_sat(&base, &x.lt(Int::from_i64(3))), Sat::Sat);
+    }
+
+    #[test]
+    fn globals_survive_pops() {
+        let mut p = Prover::new(Some(5000));
+        let x = Int::new_const("gx");
+        let mut a = PathConds::new();
+        a.assume(x.gt(Int::from_i64(0)));
+        assert_eq!(p.prove(&a, &x.gt(Int::from_i64(-1))), Answer::Valid);
+        p.add_global(x.lt(Int::from_i64(100)));
+        let empty = PathConds::new();
+        assert_eq!(p.prove(&empty, &x.lt(Int::from_i64(100))), Answer::Valid);
+        assert_eq!(p.prove(&a, &x.lt(Int::from_i64(100))), Answer::Valid);
+    }
+
+    #[test]
+    fn timeout_is_unknown() {
+        // The pigeonhole principle for 11 pigeons and 10 holes: hard for CDCL, so 50 ms run out.
+        let mut p = Prover::new(Some(50));
+        let (n, m) = (11, 10);
+        let v: Vec<Vec<Bool>> = (0..n)
+            .map(|i| {
+                (0..m)
+                    .map(|j| Bool::new_const(format!("php_{i}_{j}")))
+                    .collect()
+            })
+            .collect();
+        let mut pc = PathConds::new();
+        for row in &v {
+            pc.assume(Bool::or(row));
+        }
+        for j in 0..m {
+            for i in 0..n {
+                for k in (i + 1)..n {
+                    pc.assume(Bool::and(&[&v[i][j], &v[k][j]]).not());
+                }
+            }
+        }
+        match p.prove(&pc, &Bool::from_bool(false)) {
+            Answer::Unknown(r) => assert!(is_resource_reason(&r), "{r}"),
+            other => panic!("expected a timeout, got {other:?}"),
+        }
+    }
+}
