@@ -1,25 +1,165 @@
 //! ompv's native back end: a Silicon-style symbolic executor over Z3.
+//!
+//! Every method and function is verified on its own, in parallel, each on a worker thread with
+//! its own Z3 context (the `z3` crate's context is thread-local) and its own solver, into which
+//! the program's declarations and axioms are asserted first. The rules follow Silicon: states
+//! with a heap of permission chunks and path conditions; `produce` (inhale), `consume` (exhale),
+//! `eval` (with well-definedness checks) and `exec`, written in continuation-passing style so that
+//! the rest of a method is explored once per path, depth first.
 
+mod assertions;
+mod chunks;
+mod consume;
+mod context;
+mod eval;
+mod exec;
+mod features;
+mod function;
+mod heap_basic;
+mod method;
 mod pathcond;
+mod produce;
+mod program;
+mod qp;
 mod result;
 mod solver;
+mod state;
+mod symbols;
 mod terms;
+mod walk;
 
 pub use result::*;
 
-use crate::ast::Program;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::ast::{Function, Method, Program};
 use crate::{InputError, Span};
+
+use context::{Fatal, Verifier};
+use program::ProgramIndex;
+use symbols::Symbols;
 
 /// Verifies every method and function of a type-checked program.
 ///
 /// Returns `Err` with `unsupported` errors when the program uses a feature the back end does not
 /// handle; it never reports success for something it skipped.
-pub fn verify(
-    _program: &Program,
-    _options: &VerifyOptions,
-) -> Result<ProgramResult, Vec<InputError>> {
-    Err(vec![InputError::unsupported(
-        Span::DUMMY,
-        "verification is not available yet (the native back end is not implemented)",
-    )])
+pub fn verify(program: &Program, options: &VerifyOptions) -> Result<ProgramResult, Vec<InputError>> {
+    let unsupported = features::scan(program);
+    if !unsupported.is_empty() {
+        return Err(unsupported);
+    }
+    let index = ProgramIndex::new(program);
+    let members: Vec<Member<'_>> = program
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            crate::ast::Item::Method(m) => Some(Member::Method(m)),
+            crate::ast::Item::Function(f) => Some(Member::Function(f)),
+            _ => None,
+        })
+        .collect();
+    let run = || -> Vec<Outcome> {
+        if options.parallel {
+            members.par_iter().map(|m| verify_member(&index, options, m)).collect()
+        } else {
+            members.iter().map(|m| verify_member(&index, options, m)).collect()
+        }
+    };
+    let outcomes = match pool() {
+        Some(p) => p.install(run),
+        None => run(),
+    };
+    let mut result = ProgramResult::default();
+    let mut errors = Vec::new();
+    for o in outcomes {
+        match o {
+            Outcome::Done(r) => result.members.push(r),
+            Outcome::Unsupported(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(result)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Worker threads with large stacks: continuation-passing rules recurse once per statement.
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("ompv-verifier-{i}"))
+            .stack_size(256 << 20)
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+enum Member<'p> {
+    Method(&'p Method),
+    Function(&'p Function),
+}
+
+enum Outcome {
+    Done(MemberResult),
+    Unsupported(InputError),
+}
+
+fn verify_member(index: &ProgramIndex<'_>, options: &VerifyOptions, member: &Member<'_>) -> Outcome {
+    let start = Instant::now();
+    let (name, kind) = match member {
+        Member::Method(m) => (m.name.name.clone(), MemberKind::Method),
+        Member::Function(f) => (f.name.name.clone(), MemberKind::Function),
+    };
+    let run = AssertUnwindSafe(|| -> Result<(Vec<_>, Vec<String>), InputError> {
+        let sym = Symbols::new(index).map_err(|what| {
+            InputError::unsupported(Span::DUMMY, format!("{what} is not supported by the verifier"))
+        })?;
+        let mut v = Verifier::new(index, sym, options);
+        v.add_domain_axioms();
+        v.add_function_axioms();
+        if v.fatal.is_none() {
+            match member {
+                Member::Method(m) => v.verify_method(m),
+                Member::Function(f) => v.verify_function(f),
+            }
+        }
+        match v.fatal.take() {
+            Some(Fatal::Unsupported(span, what)) => Err(InputError::unsupported(
+                span,
+                format!("{what} is not supported by the verifier"),
+            )),
+            Some(Fatal::Internal(what)) => {
+                let mut unknowns = v.unknowns;
+                unknowns.push(format!("internal error: {what}"));
+                Ok((v.errors, unknowns))
+            }
+            None => Ok((v.errors, v.unknowns)),
+        }
+    });
+    let (errors, unknowns) = match catch_unwind(run) {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => return Outcome::Unsupported(e),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            (Vec::new(), vec![format!("internal error: {msg}")])
+        }
+    };
+    Outcome::Done(MemberResult {
+        name,
+        kind,
+        errors,
+        unknowns,
+        time: start.elapsed(),
+    })
 }

@@ -8,6 +8,9 @@ pub struct VerifyOptions {
     pub timeout_ms: Option<u64>,
     /// Verify members in parallel (one Z3 context per worker thread).
     pub parallel: bool,
+    /// Errors per member after which its verification stops; 0 reports every error (each failing
+    /// path is still abandoned at its first error). Silicon's default is 1.
+    pub max_errors_per_member: usize,
 }
 
 impl Default for VerifyOptions {
@@ -15,6 +18,7 @@ impl Default for VerifyOptions {
         VerifyOptions {
             timeout_ms: Some(10_000),
             parallel: true,
+            max_errors_per_member: 1,
         }
     }
 }

@@ -485,6 +485,22 @@ pub fn positive(p: &Real) -> Bool {
     rcmp(p, &perm_none(), Cmp::Gt)
 }
 
+/// Whether a term may appear in a Z3 pattern: an application of one of our uninterpreted functions
+/// (domain and Viper functions, field-value lookups) or an array (set) select. Decided by name,
+/// since the numbering of Z3's declaration kinds differs between Z3 versions.
+pub fn is_pattern_app(t: &Dynamic) -> bool {
+    if t.kind() != z3::AstKind::App || t.num_children() == 0 {
+        return false;
+    }
+    match t.safe_decl() {
+        Ok(d) => {
+            let n = d.name();
+            n.starts_with("f.") || n.starts_with("d.") || n.starts_with("$FVF.lookup_") || n == "select"
+        }
+        Err(_) => false,
+    }
+}
+
 /// Substitutes `from` by `to` in `t` (a no-op when `from` does not occur).
 pub fn subst<A: Ast>(t: &A, pairs: &[(&Dynamic, &Dynamic)]) -> A {
     if pairs.is_empty() {

@@ -1,0 +1,690 @@
+//! Evaluation of expressions to terms, with well-definedness checks: permission for every heap
+//! read, non-zero divisors, sequence indices in range, and function preconditions.
+//!
+//! Evaluation never forks the path: the operands of `&&`, `||`, `==>` and `? :` that are only
+//! evaluated under a condition are checked with that condition assumed temporarily, and the
+//! result combines them into one term (an `ite`).
+
+use z3::ast::{exists_const, Array, Ast, Bool, Dynamic, Int, Real, Seq, Set};
+use z3::{Pattern, SortKind};
+
+use crate::ast::*;
+use crate::{ErrorKind, ErrorReason, Span};
+
+use super::context::{Site, Stop, Verifier, R};
+use super::heap_basic::lit_positive;
+use super::state::State;
+use super::terms::*;
+
+/// A numeric operand pair, both integers or both reals.
+enum Num {
+    Int(Int, Int),
+    Real(Real, Real),
+}
+
+impl Verifier<'_, '_> {
+    pub fn eval_bool(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Bool> {
+        let t = self.eval(st, e, site)?;
+        match t.as_bool() {
+            Some(b) => Ok(b),
+            None => self.internal(format!("expected a Boolean at line {}", e.span.line)),
+        }
+    }
+
+    /// Evaluates `e` with `cond` assumed (for operands evaluated only under a condition). The
+    /// assumptions made meanwhile are kept, guarded by `cond`.
+    pub fn eval_under(&mut self, st: &mut State, cond: &Bool, e: &Expr, site: Site) -> R<Dynamic> {
+        let saved = st.pc.clone();
+        let mark = self.defs_log.len();
+        st.assume(cond.clone());
+        let res = self.eval(st, e, site);
+        self.restore_pc(st, saved, cond, mark);
+        res
+    }
+
+    fn eval_bool_under(&mut self, st: &mut State, cond: &Bool, e: &Expr, site: Site) -> R<Bool> {
+        let t = self.eval_under(st, cond, e, site)?;
+        match t.as_bool() {
+            Some(b) => Ok(b),
+            None => self.internal(format!("expected a Boolean at line {}", e.span.line)),
+        }
+    }
+
+    pub fn eval(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Dynamic> {
+        if self.halted() {
+            return Err(Stop);
+        }
+        match &e.kind {
+            ExprKind::IntLit(v) => Ok(Dynamic::from_ast(&int_lit(v))),
+            ExprKind::BoolLit(b) => Ok(Dynamic::from_ast(&Bool::from_bool(*b))),
+            ExprKind::Null => Ok(self.sym.null.clone()),
+            ExprKind::Local(name) => match st.store.get(name) {
+                Some(t) => Ok(t.clone()),
+                None => self.internal(format!("unbound variable `{name}` at line {}", e.span.line)),
+            },
+            ExprKind::Result => match st.store.get("result") {
+                Some(t) => Ok(t.clone()),
+                None => self.internal("`result` outside a function postcondition"),
+            },
+            ExprKind::Field { receiver, field } => {
+                let r = self.eval(st, receiver, site)?;
+                self.read_field(st, &r, field, e.span, site)
+            }
+            ExprKind::Unary { op, operand } => {
+                let t = self.eval(st, operand, site)?;
+                match op {
+                    UnaryOp::Not => match t.as_bool() {
+                        Some(b) => Ok(Dynamic::from_ast(&not(&b))),
+                        None => self.internal("`!` on a non-Boolean"),
+                    },
+                    UnaryOp::Neg => {
+                        if let Some(i) = t.as_int() {
+                            Ok(Dynamic::from_ast(&ineg(&i)))
+                        } else if let Some(r) = t.as_real() {
+                            Ok(Dynamic::from_ast(&rneg(&r)))
+                        } else {
+                            self.internal("`-` on a non-number")
+                        }
+                    }
+                }
+            }
+            ExprKind::Binary { op, left, right } => self.eval_binary(st, *op, left, right, e, site),
+            ExprKind::Cond { cond, then, els } => {
+                let c = self.eval_bool(st, cond, site)?;
+                match c.as_bool() {
+                    Some(true) => self.eval(st, then, site),
+                    Some(false) => self.eval(st, els, site),
+                    None => {
+                        let a = self.eval_under(st, &c, then, site)?;
+                        let b = self.eval_under(st, &not(&c), els, site)?;
+                        if a.get_sort() != b.get_sort() {
+                            return self.internal("branches of `? :` differ in sort");
+                        }
+                        Ok(ite(&c, &a, &b))
+                    }
+                }
+            }
+            ExprKind::Call { name, args } => self.eval_call(st, name, args, e, site),
+            ExprKind::Old { label, expr } => {
+                let heap = match label {
+                    None => st.old.clone(),
+                    Some(l) => match st.labels.get(&l.name) {
+                        Some(h) => h.clone(),
+                        None => {
+                            return self.unsupported(l.span, format!("label `{}` not reached", l.name))
+                        }
+                    },
+                };
+                let current = std::mem::replace(&mut st.heap, heap);
+                let res = self.eval(st, expr, site);
+                st.heap = current;
+                res
+            }
+            ExprKind::Acc { .. } => self.unsupported(e.span, "an access predicate inside an expression"),
+            ExprKind::PermOf(loc) => match &loc.kind {
+                ExprKind::Field { receiver, field } => {
+                    let r = self.eval(st, receiver, site)?;
+                    let fid = self.field_id(field)?;
+                    Ok(Dynamic::from_ast(&self.perm_at(&st.heap.clone(), fid, &r)))
+                }
+                _ => self.unsupported(loc.span, "`perm` of a predicate"),
+            },
+            ExprKind::PermLit(p) => match p {
+                PermLit::Write => Ok(Dynamic::from_ast(&perm_write())),
+                PermLit::None => Ok(Dynamic::from_ast(&perm_none())),
+                PermLit::Wildcard => self.unsupported(e.span, "`wildcard` outside an access predicate"),
+                PermLit::Epsilon => self.unsupported(e.span, "`epsilon`"),
+            },
+            ExprKind::Quant {
+                kind,
+                vars,
+                triggers,
+                body,
+            } => self.eval_quant(st, *kind, vars, triggers, body, site),
+            ExprKind::Let { var, value, body } => {
+                let v = self.eval(st, value, site)?;
+                let prev = st.bind(&var.name, v);
+                let res = self.eval(st, body, site);
+                st.unbind(&var.name, prev);
+                res
+            }
+            ExprKind::Unfolding { .. } => self.unsupported(e.span, "`unfolding`"),
+            ExprKind::SeqLit { elem_ty, elems } => {
+                if elems.is_empty() {
+                    let Some(t) = elem_ty else {
+                        return self.unsupported(e.span, "an empty sequence without element type");
+                    };
+                    let s = self.sort(t, e.span)?;
+                    return Ok(Dynamic::from_ast(&Seq::empty(&s)));
+                }
+                let mut parts = Vec::new();
+                for x in elems {
+                    let t = self.eval(st, x, site)?;
+                    parts.push(Seq::unit(&t));
+                }
+                let refs: Vec<&Seq> = parts.iter().collect();
+                Ok(Dynamic::from_ast(&if refs.len() == 1 {
+                    parts[0].clone()
+                } else {
+                    Seq::concat(&refs)
+                }))
+            }
+            ExprKind::SeqRange { .. } => {
+                self.unsupported(e.span, "an integer range `[a..b)` outside `in`")
+            }
+            ExprKind::SetLit {
+                multi,
+                elem_ty,
+                elems,
+            } => {
+                if *multi {
+                    return self.unsupported(e.span, "multisets");
+                }
+                let mut ts = Vec::new();
+                for x in elems {
+                    ts.push(self.eval(st, x, site)?);
+                }
+                let sort = match (elem_ty, ts.first()) {
+                    (Some(t), _) => self.sort(t, e.span)?,
+                    (None, Some(t)) => t.get_sort(),
+                    (None, None) => return self.unsupported(e.span, "an empty set without element type"),
+                };
+                let mut set = Set::empty(&sort);
+                for t in &ts {
+                    set = set.add(t);
+                }
+                Ok(Dynamic::from_ast(&set))
+            }
+            ExprKind::Len(x) => {
+                let t = self.eval(st, x, site)?;
+                match t.as_seq() {
+                    Some(s) => Ok(Dynamic::from_ast(&s.length())),
+                    None => self.unsupported(e.span, "the cardinality of a set"),
+                }
+            }
+            ExprKind::Index { seq, index } => {
+                let s = self.eval_seq(st, seq, site)?;
+                let i = self.eval_int(st, index, site)?;
+                self.check_index(st, &s, &i, index.span, site, false)?;
+                Ok(s.nth(i))
+            }
+            ExprKind::Slice { seq, lo, hi } => {
+                let s = self.eval_seq(st, seq, site)?;
+                let len = s.length();
+                let mut out = s.clone();
+                if let Some(h) = hi {
+                    let h = self.eval_int(st, h, site)?;
+                    out = seq_take(&out, &h);
+                    if let Some(l) = lo {
+                        let l = self.eval_int(st, l, site)?;
+                        out = seq_drop(&out, &l);
+                    }
+                } else if let Some(l) = lo {
+                    let l = self.eval_int(st, l, site)?;
+                    out = seq_drop(&out, &l);
+                }
+                let _ = len;
+                Ok(Dynamic::from_ast(&out))
+            }
+            ExprKind::Update { seq, index, value } => {
+                let s = self.eval_seq(st, seq, site)?;
+                let i = self.eval_int(st, index, site)?;
+                let v = self.eval(st, value, site)?;
+                self.check_index(st, &s, &i, index.span, site, true)?;
+                let before = seq_take(&s, &i);
+                let after = seq_drop(&s, &iadd(&i, &int(1)));
+                Ok(Dynamic::from_ast(&Seq::concat(&[&before, &Seq::unit(&v), &after])))
+            }
+        }
+    }
+
+    pub fn eval_int(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Int> {
+        let t = self.eval(st, e, site)?;
+        match t.as_int() {
+            Some(i) => Ok(i),
+            None => self.internal(format!("expected an integer at line {}", e.span.line)),
+        }
+    }
+
+    fn eval_seq(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Seq> {
+        let t = self.eval(st, e, site)?;
+        match t.as_seq() {
+            Some(s) => Ok(s),
+            None => self.internal(format!("expected a sequence at line {}", e.span.line)),
+        }
+    }
+
+    /// A permission amount (an integer is converted).
+    pub fn eval_perm(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Real> {
+        let t = self.eval(st, e, site)?;
+        if let Some(r) = t.as_real() {
+            Ok(r)
+        } else if let Some(i) = t.as_int() {
+            Ok(int_to_real(&i))
+        } else {
+            self.internal(format!("expected a permission at line {}", e.span.line))
+        }
+    }
+
+    fn check_index(&mut self, st: &mut State, s: &Seq, i: &Int, span: Span, site: Site, update: bool) -> R<()> {
+        let _ = update;
+        self.check(st, &icmp(i, &int(0), Cmp::Ge), site, ErrorReason::SeqIndexNegative, span, || {
+            "Index might be negative.".into()
+        })?;
+        self.check(st, &icmp(i, &s.length(), Cmp::Lt), site, ErrorReason::SeqIndexExceedsLength, span, || {
+            "Index might exceed the sequence length.".into()
+        })
+    }
+
+    pub fn field_id(&mut self, field: &Ident) -> R<usize> {
+        match self.index.field_id(&field.name) {
+            Some(id) => Ok(id),
+            None => self.internal(format!("unknown field `{}`", field.name)),
+        }
+    }
+
+    pub fn sort(&mut self, ty: &Type, span: Span) -> R<z3::Sort> {
+        match self.sym.sort_of(ty) {
+            Ok(s) => Ok(s),
+            Err(what) => self.unsupported(span, what),
+        }
+    }
+
+    /// The total permission to `rcv.field` in `heap`.
+    pub fn perm_at(&self, heap: &super::chunks::Heap, field: usize, rcv: &Dynamic) -> Real {
+        if self.sym.fields[field].quantified {
+            self.q_total_at(heap, field, rcv)
+        } else {
+            self.basic_perm_at(heap, field, rcv)
+        }
+    }
+
+    /// Reads `rcv.field`, checking that some permission to it is held.
+    fn read_field(&mut self, st: &mut State, rcv: &Dynamic, field: &Ident, span: Span, site: Site) -> R<Dynamic> {
+        let fid = self.field_id(field)?;
+        let quantified = self.sym.fields[fid].quantified;
+        if !quantified {
+            // Fast path: a chunk of this very receiver with a positive literal permission.
+            let fast = st
+                .heap
+                .basic_of(fid)
+                .find(|(_, c)| c.rcv.ast_eq(rcv) && lit_positive(&c.perm))
+                .map(|(_, c)| c.val.clone());
+            if let Some(v) = fast {
+                if !self.depends_on_skolem(rcv) {
+                    return Ok(v);
+                }
+            }
+        }
+        let perm = self.perm_at(&st.heap, fid, rcv);
+        self.check(st, &positive(&perm), site, ErrorReason::InsufficientPermission, span, || {
+            format!("There might be insufficient permission to access field `{}`", field.name)
+        })?;
+        let heap = st.heap.clone();
+        if quantified || self.depends_on_skolem(rcv) {
+            return Ok(self.q_value_at(st, &heap, fid, rcv));
+        }
+        match self.basic_value_at(&heap, fid, rcv) {
+            Some(v) => Ok(v),
+            None => {
+                let sort = self.sym.fields[fid].sort.clone();
+                Ok(self.fresh_dependent("unread", &sort))
+            }
+        }
+    }
+
+    fn depends_on_skolem(&self, t: &Dynamic) -> bool {
+        self.skolems.iter().any(|s| mentions(t, s))
+    }
+
+    fn numeric(&mut self, a: Dynamic, b: Dynamic) -> R<Num> {
+        match (a.as_int(), b.as_int()) {
+            (Some(x), Some(y)) => return Ok(Num::Int(x, y)),
+            (Some(x), None) => {
+                if let Some(y) = b.as_real() {
+                    return Ok(Num::Real(int_to_real(&x), y));
+                }
+            }
+            (None, Some(y)) => {
+                if let Some(x) = a.as_real() {
+                    return Ok(Num::Real(x, int_to_real(&y)));
+                }
+            }
+            (None, None) => {
+                if let (Some(x), Some(y)) = (a.as_real(), b.as_real()) {
+                    return Ok(Num::Real(x, y));
+                }
+            }
+        }
+        self.internal("arithmetic on non-numbers")
+    }
+
+    fn eval_binary(&mut self, st: &mut State, op: BinaryOp, left: &Expr, right: &Expr, e: &Expr, site: Site) -> R<Dynamic> {
+        use BinaryOp::*;
+        let b = |x: Bool| Ok(Dynamic::from_ast(&x));
+        match op {
+            And => {
+                let l = self.eval_bool(st, left, site)?;
+                if is_false(&l) {
+                    return b(l);
+                }
+                let r = self.eval_bool_under(st, &l, right, site)?;
+                b(and2(&l, &r))
+            }
+            Or => {
+                let l = self.eval_bool(st, left, site)?;
+                if is_true(&l) {
+                    return b(l);
+                }
+                let r = self.eval_bool_under(st, &not(&l), right, site)?;
+                b(or2(&l, &r))
+            }
+            Implies => {
+                let l = self.eval_bool(st, left, site)?;
+                if is_false(&l) {
+                    return b(tt());
+                }
+                let r = self.eval_bool_under(st, &l, right, site)?;
+                b(implies(&l, &r))
+            }
+            In => {
+                // `x in [a..b)` is `a <= x && x < b`.
+                if let ExprKind::SeqRange { lo, hi } = &right.kind {
+                    let x = self.eval_int(st, left, site)?;
+                    let lo = self.eval_int(st, lo, site)?;
+                    let hi = self.eval_int(st, hi, site)?;
+                    return b(and2(&icmp(&lo, &x, Cmp::Le), &icmp(&x, &hi, Cmp::Lt)));
+                }
+                let x = self.eval(st, left, site)?;
+                let c = self.eval(st, right, site)?;
+                if let Some(s) = c.as_seq() {
+                    return b(s.contains(Seq::unit(&x)));
+                }
+                if let Some(set) = c.as_set() {
+                    return b(set.member(&x));
+                }
+                self.internal("`in` on a non-collection")
+            }
+            _ => {
+                let l = self.eval(st, left, site)?;
+                let r = self.eval(st, right, site)?;
+                self.binary_terms(st, op, l, r, right.span, e, site)
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn binary_terms(&mut self, st: &mut State, op: BinaryOp, l: Dynamic, r: Dynamic, rspan: Span, e: &Expr, site: Site) -> R<Dynamic> {
+        use BinaryOp::*;
+        let d = |x: &dyn Ast| Ok(Dynamic::from_ast(x));
+        match op {
+            Eq | Ne => {
+                let t = if l.get_sort() == r.get_sort() {
+                    eq(&l, &r)
+                } else {
+                    match self.numeric(l, r)? {
+                        Num::Int(a, b) => eq(&Dynamic::from_ast(&a), &Dynamic::from_ast(&b)),
+                        Num::Real(a, b) => eq(&Dynamic::from_ast(&a), &Dynamic::from_ast(&b)),
+                    }
+                };
+                if op == Eq {
+                    d(&t)
+                } else {
+                    d(&not(&t))
+                }
+            }
+            Iff => match (l.as_bool(), r.as_bool()) {
+                (Some(a), Some(b)) => d(&iff(&a, &b)),
+                _ => self.internal("`<==>` on non-Booleans"),
+            },
+            Add | Sub | Mul => match self.numeric(l, r)? {
+                Num::Int(a, b) => d(&match op {
+                    Add => iadd(&a, &b),
+                    Sub => isub(&a, &b),
+                    _ => imul(&a, &b),
+                }),
+                Num::Real(a, b) => d(&match op {
+                    Add => radd(&a, &b),
+                    Sub => rsub(&a, &b),
+                    _ => rmul(&a, &b),
+                }),
+            },
+            Div | Mod | PermDiv => {
+                let num = self.numeric(l, r)?;
+                let nonzero = match &num {
+                    Num::Int(_, b) => not(&eq(&Dynamic::from_ast(b), &Dynamic::from_ast(&int(0)))),
+                    Num::Real(_, b) => not(&eq(&Dynamic::from_ast(b), &Dynamic::from_ast(&perm_none()))),
+                };
+                self.check(st, &nonzero, site, ErrorReason::DivisionByZero, rspan, || {
+                    "Divisor might be zero.".into()
+                })?;
+                match (op, num) {
+                    (Div, Num::Int(a, b)) => d(&idiv(&a, &b)),
+                    (Mod, Num::Int(a, b)) => d(&imod(&a, &b)),
+                    (PermDiv, Num::Int(a, b)) => d(&rdiv(&int_to_real(&a), &int_to_real(&b))),
+                    (Div | PermDiv, Num::Real(a, b)) => d(&rdiv(&a, &b)),
+                    _ => self.internal("`%` on permissions"),
+                }
+            }
+            Lt | Le | Gt | Ge => {
+                let c = match op {
+                    Lt => Cmp::Lt,
+                    Le => Cmp::Le,
+                    Gt => Cmp::Gt,
+                    _ => Cmp::Ge,
+                };
+                match self.numeric(l, r)? {
+                    Num::Int(a, b) => d(&icmp(&a, &b, c)),
+                    Num::Real(a, b) => d(&rcmp(&a, &b, c)),
+                }
+            }
+            Append => match (l.as_seq(), r.as_seq()) {
+                (Some(a), Some(b)) => d(&Seq::concat(&[&a, &b])),
+                _ => self.internal("`++` on non-sequences"),
+            },
+            Union | Intersection | Setminus | Subset => match (l.as_set(), r.as_set()) {
+                (Some(a), Some(b)) => match op {
+                    Union => d(&Set::set_union(&[&a, &b])),
+                    Intersection => d(&Set::intersect(&[&a, &b])),
+                    Setminus => d(&a.difference(&b)),
+                    _ => d(&a.set_subset(&b)),
+                },
+                _ => self.unsupported(e.span, format!("`{}` on these operands", op.symbol())),
+            },
+            And | Or | Implies | In => self.internal("unexpected operator"),
+        }
+    }
+
+    fn eval_call(&mut self, st: &mut State, name: &Ident, args: &[Expr], e: &Expr, site: Site) -> R<Dynamic> {
+        let mut targs = Vec::new();
+        for a in args {
+            targs.push(self.eval(st, a, site)?);
+        }
+        if let Some(df) = self.sym.domain_funcs.get(&name.name) {
+            let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
+            return Ok(df.decl.apply(&refs));
+        }
+        let Some(func) = self.index.functions.get(name.name.as_str()).copied() else {
+            return self.unsupported(name.span, format!("application of `{}`", name.name));
+        };
+        let heap_dependent = self.sym.functions[&name.name].heap_dependent;
+        if self.mode.in_trigger {
+            let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
+            let fs = &self.sym.functions[&name.name];
+            return Ok(if heap_dependent {
+                fs.stateless.apply(&refs)
+            } else {
+                fs.decl.apply(&refs)
+            });
+        }
+        // The precondition, consumed without changing the heap; its snapshot is the function's
+        // heap argument.
+        let app_site = Site::new(ErrorKind::ApplicationPrecondition, e.span);
+        let mut cst = st.clone();
+        cst.store = func
+            .args
+            .iter()
+            .zip(targs.iter())
+            .map(|(a, t)| (a.name.name.clone(), t.clone()))
+            .collect();
+        let pre = conjoin(&func.pres);
+        let snap = match &pre {
+            Some(p) => {
+                let (after, snap) = self.consume_guarded(cst, p, app_site, heap_dependent)?;
+                st.pc = after.pc;
+                st.sm_cache = after.sm_cache;
+                snap
+            }
+            None => None,
+        };
+        let limited = match &self.mode.in_function {
+            Some(caller) => self.index.same_scc(caller, &name.name),
+            None => false,
+        };
+        let fs = &self.sym.functions[&name.name];
+        let decl = if limited { &fs.limited } else { &fs.decl };
+        let mut all: Vec<Dynamic> = Vec::new();
+        if heap_dependent {
+            all.push(snap.unwrap_or_else(|| self.sym.unit.clone()));
+        }
+        all.extend(targs);
+        let refs: Vec<&dyn Ast> = all.iter().map(|t| t as &dyn Ast).collect();
+        Ok(decl.apply(&refs))
+    }
+
+    fn eval_quant(
+        &mut self,
+        st: &mut State,
+        kind: QuantKind,
+        vars: &[LocalDecl],
+        triggers: &[Trigger],
+        body: &Expr,
+        site: Site,
+    ) -> R<Dynamic> {
+        let mut sks = Vec::new();
+        let mut saved = Vec::new();
+        for v in vars {
+            let sort = self.sort(&v.ty, v.span)?;
+            let sk = self.fresh(&v.name.name, &sort);
+            saved.push((v.name.name.clone(), st.bind(&v.name.name, sk.clone())));
+            sks.push(sk);
+        }
+        let n_sk = self.skolems.len();
+        self.skolems.extend(sks.iter().cloned());
+        self.mode.quant_depth += 1;
+        let body_t = self.eval_bool(st, body, site);
+        let pats = match &body_t {
+            Ok(_) => self.eval_triggers(st, triggers, &sks, site),
+            Err(_) => Ok(Vec::new()),
+        };
+        self.mode.quant_depth -= 1;
+        self.skolems.truncate(n_sk);
+        for (name, prev) in saved.into_iter().rev() {
+            st.unbind(&name, prev);
+        }
+        let body_t = body_t?;
+        let pats = pats?;
+        let bounds: Vec<&dyn Ast> = sks.iter().map(|s| s as &dyn Ast).collect();
+        let patterns: Vec<Pattern> = pats
+            .iter()
+            .map(|p| Pattern::new(&p.iter().map(|t| t as &dyn Ast).collect::<Vec<_>>()))
+            .collect();
+        let prefs: Vec<&Pattern> = patterns.iter().collect();
+        Ok(Dynamic::from_ast(&match kind {
+            QuantKind::Forall => z3::ast::forall_const(&bounds, &prefs, &body_t),
+            QuantKind::Exists => exists_const(&bounds, &prefs, &body_t),
+        }))
+    }
+
+    /// Translates triggers to Z3 patterns; those Z3 would reject are dropped (Z3 then chooses).
+    fn eval_triggers(&mut self, st: &mut State, triggers: &[Trigger], sks: &[Dynamic], site: Site) -> R<Vec<Vec<Dynamic>>> {
+        let saved = (self.mode.unchecked, self.mode.in_trigger);
+        self.mode.unchecked = true;
+        self.mode.in_trigger = true;
+        let mut out = Vec::new();
+        for t in triggers {
+            let mut terms = Vec::new();
+            let mut ok = true;
+            for x in &t.exprs {
+                match self.eval(st, x, site) {
+                    Ok(term) if is_pattern_app(&term) => terms.push(term),
+                    Ok(_) => ok = false,
+                    Err(Stop) => {
+                        self.mode.unchecked = saved.0;
+                        self.mode.in_trigger = saved.1;
+                        return Err(Stop);
+                    }
+                }
+            }
+            if ok && super::context::covers(&terms, sks) {
+                out.push(terms);
+            }
+        }
+        self.mode.unchecked = saved.0;
+        self.mode.in_trigger = saved.1;
+        Ok(out)
+    }
+}
+
+/// The conjunction of a list of assertions, as one expression (for consuming preconditions).
+pub fn conjoin(es: &[Expr]) -> Option<Expr> {
+    let mut it = es.iter().rev();
+    let mut acc = it.next()?.clone();
+    for e in it {
+        let span = e.span.join(acc.span);
+        acc = Expr::new(
+            ExprKind::Binary {
+                op: BinaryOp::And,
+                left: Box::new(e.clone()),
+                right: Box::new(acc),
+            },
+            span,
+        );
+    }
+    Some(acc)
+}
+
+/// `s[..n]` with Viper's meaning (`n` beyond the length gives `s`, negative gives empty).
+fn seq_take(s: &Seq, n: &Int) -> Seq {
+    seq_extract(s, &int(0), n)
+}
+
+/// `s[n..]` with Viper's meaning (negative `n` gives `s`, beyond the length gives empty).
+fn seq_drop(s: &Seq, n: &Int) -> Seq {
+    let len = s.length();
+    let dropped = seq_extract(s, n, &isub(&len, n));
+    let neg = icmp(n, &int(0), Cmp::Lt);
+    match neg.as_bool() {
+        Some(true) => s.clone(),
+        Some(false) => dropped,
+        None => neg.ite(s, &dropped),
+    }
+}
+
+fn seq_extract(s: &Seq, offset: &Int, len: &Int) -> Seq {
+    let ctx = s.get_ctx();
+    // SAFETY: all three ASTs belong to `ctx` and are well-sorted (sequence, Int, Int); Z3 returns
+    // a new AST that `wrap` takes a reference to.
+    unsafe {
+        let raw = z3_sys::Z3_mk_seq_extract(
+            ctx.get_z3_context(),
+            s.get_z3_ast(),
+            offset.get_z3_ast(),
+            len.get_z3_ast(),
+        );
+        match raw {
+            Some(a) => Seq::wrap(ctx, a),
+            None => s.clone(),
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn sort_kind_is_seq(t: &Dynamic) -> bool {
+    t.sort_kind() == SortKind::Seq
+}
+
+#[allow(dead_code)]
+fn as_array(t: &Dynamic) -> Option<Array> {
+    t.as_array()
+}

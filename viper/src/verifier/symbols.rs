@@ -1,0 +1,273 @@
+//! Z3 declarations for one program in the current thread's context: sorts of Viper types, the
+//! snapshot sort with its constructors and sort wrappers, field-value functions, domain functions,
+//! and the symbols of Viper functions (full, limited and stateless versions).
+
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use z3::ast::{forall_const, Ast, Bool, Dynamic};
+use z3::{FuncDecl, Pattern, Sort, Symbol};
+
+use crate::ast::{Domain, Type};
+
+use super::program::ProgramIndex;
+
+thread_local! {
+    static NEXT_SYMBOL: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A name never used before on this thread (Z3 identifies declarations by name and signature).
+pub fn fresh_name(prefix: &str) -> String {
+    NEXT_SYMBOL.with(|c| {
+        let n = c.get();
+        c.set(n + 1);
+        format!("{prefix}@{n}")
+    })
+}
+
+/// A field: the sort of its values, and its field-value-function sort with `lookup`.
+pub struct FieldSym {
+    pub name: String,
+    pub sort: Sort,
+    /// Field-value functions (`$FVF<f>`) map references to values of this field.
+    pub fvf_sort: Sort,
+    pub lookup: FuncDecl,
+    /// Whether all chunks of this field are quantified chunks.
+    pub quantified: bool,
+}
+
+/// A Viper function's symbols.
+pub struct FuncSym {
+    pub decl: FuncDecl,
+    pub limited: FuncDecl,
+    /// `f%stateless(args): Bool`, used in triggers of heap-dependent functions.
+    pub stateless: FuncDecl,
+    pub heap_dependent: bool,
+    pub ret: Sort,
+}
+
+/// A domain function's symbol.
+pub struct DomFuncSym {
+    pub decl: FuncDecl,
+    pub ret: Sort,
+}
+
+struct Wrapper {
+    wrap: FuncDecl,
+    unwrap: FuncDecl,
+}
+
+/// Everything declared for one program.
+pub struct Symbols {
+    pub ref_sort: Sort,
+    pub null: Dynamic,
+    pub snap_sort: Sort,
+    pub unit: Dynamic,
+    combine: FuncDecl,
+    first: FuncDecl,
+    second: FuncDecl,
+    pub fields: Vec<FieldSym>,
+    pub functions: HashMap<String, FuncSym>,
+    pub domain_funcs: HashMap<String, DomFuncSym>,
+    pub domain_sorts: HashMap<String, Sort>,
+    wrappers: HashMap<String, Wrapper>,
+    /// Axioms of the declarations above (snapshots, wrappers, unique constants).
+    pub axioms: Vec<Bool>,
+    /// The receiver placeholder of quantified-chunk permission terms.
+    pub qp_r: Dynamic,
+}
+
+impl Symbols {
+    /// Declares the program's symbols. Fails with a message naming an unsupported type.
+    pub fn new(index: &ProgramIndex<'_>) -> Result<Symbols, String> {
+        let ref_sort = Sort::uninterpreted(Symbol::String("$Ref".into()));
+        let snap_sort = Sort::uninterpreted(Symbol::String("$Snap".into()));
+        let null = FuncDecl::new("$Ref.null", &[], &ref_sort).apply(&[]);
+        let unit = FuncDecl::new("$Snap.unit", &[], &snap_sort).apply(&[]);
+        let combine = FuncDecl::new("$Snap.combine", &[&snap_sort, &snap_sort], &snap_sort);
+        let first = FuncDecl::new("$Snap.first", &[&snap_sort], &snap_sort);
+        let second = FuncDecl::new("$Snap.second", &[&snap_sort], &snap_sort);
+        let qp_r = Dynamic::new_const("$qp.r", &ref_sort);
+        let mut sym = Symbols {
+            ref_sort,
+            null,
+            snap_sort,
+            unit,
+            combine,
+            first,
+            second,
+            fields: Vec::new(),
+            functions: HashMap::new(),
+            domain_funcs: HashMap::new(),
+            domain_sorts: HashMap::new(),
+            wrappers: HashMap::new(),
+            axioms: Vec::new(),
+            qp_r,
+        };
+        sym.snapshot_axioms();
+        for d in &index.domains {
+            if !d.type_params.is_empty() {
+                return Err(format!("generic domain `{}`", d.name.name));
+            }
+            sym.domain_sorts.insert(
+                d.name.name.clone(),
+                Sort::uninterpreted(Symbol::String(format!("D.{}", d.name.name))),
+            );
+        }
+        for d in &index.domains {
+            sym.declare_domain(d)?;
+        }
+        for (i, f) in index.fields.iter().enumerate() {
+            let sort = sym.sort_of(&f.ty)?;
+            let fvf_sort = Sort::uninterpreted(Symbol::String(format!("$FVF<{}>", f.name.name)));
+            let lookup = FuncDecl::new(
+                format!("$FVF.lookup_{}", f.name.name),
+                &[&fvf_sort, &sym.ref_sort],
+                &sort,
+            );
+            sym.ensure_wrapper(&sort);
+            sym.ensure_wrapper(&fvf_sort);
+            sym.fields.push(FieldSym {
+                name: f.name.name.clone(),
+                sort,
+                fvf_sort,
+                lookup,
+                quantified: index.is_quantified(i),
+            });
+        }
+        for (name, f) in &index.functions {
+            let heap_dependent = index.heap_dependent.contains(name);
+            let mut arg_sorts = Vec::new();
+            if heap_dependent {
+                arg_sorts.push(sym.snap_sort.clone());
+            }
+            for a in &f.args {
+                arg_sorts.push(sym.sort_of(&a.ty)?);
+            }
+            let ret = sym.sort_of(&f.ret)?;
+            let refs: Vec<&Sort> = arg_sorts.iter().collect();
+            let plain: Vec<&Sort> = refs.iter().skip(usize::from(heap_dependent)).copied().collect();
+            sym.functions.insert(
+                name.to_string(),
+                FuncSym {
+                    decl: FuncDecl::new(format!("f.{name}"), &refs, &ret),
+                    limited: FuncDecl::new(format!("f.{name}%limited"), &refs, &ret),
+                    stateless: FuncDecl::new(format!("f.{name}%stateless"), &plain, &Sort::bool()),
+                    heap_dependent,
+                    ret,
+                },
+            );
+        }
+        Ok(sym)
+    }
+
+    fn declare_domain(&mut self, d: &Domain) -> Result<(), String> {
+        let mut uniques: HashMap<String, Vec<Dynamic>> = HashMap::new();
+        for f in &d.functions {
+            let args = f
+                .args
+                .iter()
+                .map(|a| self.sort_of(&a.ty))
+                .collect::<Result<Vec<_>, _>>()?;
+            let ret = self.sort_of(&f.ret)?;
+            let refs: Vec<&Sort> = args.iter().collect();
+            let decl = FuncDecl::new(format!("d.{}", f.name.name), &refs, &ret);
+            if f.unique {
+                if !args.is_empty() {
+                    return Err(format!("unique domain function `{}` with arguments", f.name.name));
+                }
+                uniques.entry(ret.to_string()).or_default().push(decl.apply(&[]));
+            }
+            self.domain_funcs
+                .insert(f.name.name.clone(), DomFuncSym { decl, ret });
+        }
+        for consts in uniques.values() {
+            if consts.len() > 1 {
+                self.axioms.push(Dynamic::distinct(consts));
+            }
+        }
+        Ok(())
+    }
+
+    /// The Z3 sort of a Viper type.
+    pub fn sort_of(&self, ty: &Type) -> Result<Sort, String> {
+        Ok(match ty {
+            Type::Int => Sort::int(),
+            Type::Bool => Sort::bool(),
+            Type::Perm => Sort::real(),
+            Type::Ref => self.ref_sort.clone(),
+            Type::Seq(t) => Sort::seq(&self.sort_of(t)?),
+            Type::Set(t) => Sort::set(&self.sort_of(t)?),
+            Type::Multiset(_) => return Err("multisets".into()),
+            Type::Domain { name, args } => {
+                if !args.is_empty() {
+                    return Err(format!("generic domain type `{ty}`"));
+                }
+                self.domain_sorts
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(|| format!("unknown domain type `{name}`"))?
+            }
+            Type::Var(v) => return Err(format!("type variable `{v}`")),
+        })
+    }
+
+    fn snapshot_axioms(&mut self) {
+        let a = Dynamic::new_const("$s.a", &self.snap_sort);
+        let b = Dynamic::new_const("$s.b", &self.snap_sort);
+        let comb = self.combine.apply(&[&a, &b]);
+        let body = Bool::and(&[
+            &self.first.apply(&[&comb]).eq(&a),
+            &self.second.apply(&[&comb]).eq(&b),
+        ]);
+        self.axioms
+            .push(forall_const(&[&a, &b], &[&Pattern::new(&[&comb])], &body));
+    }
+
+    fn ensure_wrapper(&mut self, sort: &Sort) {
+        let key = sort.to_string();
+        if self.wrappers.contains_key(&key) {
+            return;
+        }
+        let wrap = FuncDecl::new(format!("$SortWrappers.{key}To$Snap"), &[sort], &self.snap_sort);
+        let unwrap = FuncDecl::new(format!("$SortWrappers.$SnapTo{key}"), &[&self.snap_sort], sort);
+        let x = Dynamic::new_const(format!("$w.{key}"), sort);
+        let wx = wrap.apply(&[&x]);
+        let ax = forall_const(
+            &[&x],
+            &[&Pattern::new(&[&wx])],
+            &unwrap.apply(&[&wx]).eq(&x),
+        );
+        self.axioms.push(ax);
+        self.wrappers.insert(key, Wrapper { wrap, unwrap });
+    }
+
+    /// A value as a snapshot (for sorts declared as field or field-value-function sorts).
+    pub fn wrap(&self, t: &Dynamic) -> Option<Dynamic> {
+        let w = self.wrappers.get(&t.get_sort().to_string())?;
+        Some(w.wrap.apply(&[t]))
+    }
+
+    /// A snapshot as a value of `sort`.
+    pub fn unwrap(&self, s: &Dynamic, sort: &Sort) -> Option<Dynamic> {
+        let w = self.wrappers.get(&sort.to_string())?;
+        Some(w.unwrap.apply(&[s]))
+    }
+
+    pub fn combine(&self, a: &Dynamic, b: &Dynamic) -> Dynamic {
+        self.combine.apply(&[a, b])
+    }
+
+    pub fn first(&self, s: &Dynamic) -> Dynamic {
+        self.first.apply(&[s])
+    }
+
+    pub fn second(&self, s: &Dynamic) -> Dynamic {
+        self.second.apply(&[s])
+    }
+
+    /// `lookup_f(fvf, r)`
+    pub fn lookup(&self, field: usize, fvf: &Dynamic, r: &Dynamic) -> Dynamic {
+        self.fields[field].lookup.apply(&[fvf, r])
+    }
+}
