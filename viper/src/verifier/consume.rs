@@ -30,17 +30,36 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
     }
 
-    /// Consumes a list of assertions in order, each with its own error site.
-    pub fn consume_all(&mut self, st: State, items: &[(&Expr, Site)], k: &mut KS<'_, 'a, 'p>) {
+    /// Consumes a list of assertions in order, each with its own error site. Their expressions
+    /// are evaluated in the heap before the consumption.
+    pub fn consume_all(&mut self, mut st: State, items: &[(&Expr, Site)], k: &mut KS<'_, 'a, 'p>) {
+        let outer = st.eval_heap.is_none();
+        if outer {
+            st.eval_heap = Some(st.heap.clone());
+        }
+        self.consume_list(st, items, &mut |v: &mut Self, mut s: State, snap| {
+            if outer {
+                s.eval_heap = None;
+            }
+            k(v, s, snap)
+        })
+    }
+
+    fn consume_list(&mut self, st: State, items: &[(&Expr, Site)], k: &mut KS<'_, 'a, 'p>) {
         match items.split_first() {
             None => k(self, st, None),
-            Some(((a, site), rest)) => self.consume(st, a, *site, &mut |v: &mut Self, s, _| {
-                v.consume_all(s, rest, k)
+            Some(((a, site), rest)) => self.consume_rec(st, a, *site, &mut |v: &mut Self, s, _| {
+                v.consume_list(s, rest, k)
             }),
         }
     }
 
-    pub fn consume(&mut self, mut st: State, a: &Expr, site: Site, k: &mut KS<'_, 'a, 'p>) {
+    /// Consumes one assertion (see [`Verifier::consume_all`]).
+    pub fn consume(&mut self, st: State, a: &Expr, site: Site, k: &mut KS<'_, 'a, 'p>) {
+        self.consume_all(st, &[(a, site)], &mut |v: &mut Self, s, _| k(v, s, None))
+    }
+
+    fn consume_rec(&mut self, mut st: State, a: &Expr, site: Site, k: &mut KS<'_, 'a, 'p>) {
         if self.halted() {
             return;
         }
@@ -55,8 +74,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 op: BinaryOp::And,
                 left,
                 right,
-            } => self.consume(st, left, site, &mut |v: &mut Self, s, s1: Option<Dynamic>| {
-                v.consume(s, right, site, &mut |v2: &mut Self, s2, s2snap| {
+            } => self.consume_rec(st, left, site, &mut |v: &mut Self, s, s1: Option<Dynamic>| {
+                v.consume_rec(s, right, site, &mut |v2: &mut Self, s2, s2snap| {
                     let snap = v2.combine_snaps(s1.clone(), s2snap);
                     k(v2, s2, snap)
                 })
@@ -74,7 +93,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                         return;
                     }
                     if taken {
-                        self.consume(b, right, site, k);
+                        self.consume_rec(b, right, site, k);
                     } else {
                         let unit = self.sym.unit.clone();
                         k(self, b, Some(unit));
@@ -90,7 +109,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                         return;
                     }
                     let branch = if taken { then } else { els };
-                    self.consume(b, branch, site, k);
+                    self.consume_rec(b, branch, site, k);
                 }
             }
             ExprKind::Let { var, value, body } => {
@@ -98,7 +117,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     return;
                 };
                 let prev = st.bind(&var.name, v);
-                self.consume(st, body, site, &mut |v: &mut Self, mut s: State, snap| {
+                self.consume_rec(st, body, site, &mut |v: &mut Self, mut s: State, snap| {
                     s.unbind(&var.name, prev.clone());
                     k(v, s, snap)
                 })
@@ -209,8 +228,16 @@ impl<'a, 'p> Verifier<'a, 'p> {
 
     /// Consumes `a` without forking (see the module documentation). The path conditions of the
     /// returned state extend those of `st`.
-    pub fn consume_guarded(&mut self, st: State, a: &Expr, site: Site, want_snapshot: bool) -> R<(State, Option<Dynamic>)> {
-        self.consume_g(st, a, site, &tt(), want_snapshot)
+    pub fn consume_guarded(&mut self, mut st: State, a: &Expr, site: Site, want_snapshot: bool) -> R<(State, Option<Dynamic>)> {
+        let outer = st.eval_heap.is_none();
+        if outer {
+            st.eval_heap = Some(st.heap.clone());
+        }
+        let (mut after, snap) = self.consume_g(st, a, site, &tt(), want_snapshot)?;
+        if outer {
+            after.eval_heap = None;
+        }
+        Ok((after, snap))
     }
 
     fn consume_g(&mut self, mut st: State, a: &Expr, site: Site, guard: &Bool, want: bool) -> R<(State, Option<Dynamic>)> {

@@ -115,9 +115,11 @@ impl Verifier<'_, '_> {
                         }
                     },
                 };
-                let current = std::mem::replace(&mut st.heap, heap);
+                let current = std::mem::replace(&mut st.heap, heap.clone());
+                let reading = std::mem::replace(&mut st.eval_heap, Some(heap));
                 let res = self.eval(st, expr, site);
                 st.heap = current;
+                st.eval_heap = reading;
                 res
             }
             ExprKind::Acc { .. } => self.unsupported(e.span, "an access predicate inside an expression"),
@@ -306,7 +308,7 @@ impl Verifier<'_, '_> {
         if !quantified {
             // Fast path: a chunk of this very receiver with a positive literal permission.
             let fast = st
-                .heap
+                .reading()
                 .basic_of(fid)
                 .find(|(_, c)| c.rcv.ast_eq(rcv) && lit_positive(&c.perm))
                 .map(|(_, c)| c.val.clone());
@@ -316,11 +318,11 @@ impl Verifier<'_, '_> {
                 }
             }
         }
-        let perm = self.perm_at(&st.heap, fid, rcv);
+        let perm = self.perm_at(st.reading(), fid, rcv);
         self.check(st, &positive(&perm), site, ErrorReason::InsufficientPermission, span, || {
             format!("There might be insufficient permission to access field `{}`", field.name)
         })?;
-        let heap = st.heap.clone();
+        let heap = st.reading().clone();
         if quantified || self.depends_on_skolem(rcv) {
             return Ok(self.q_value_at(st, &heap, fid, rcv));
         }
@@ -521,6 +523,8 @@ impl Verifier<'_, '_> {
         // heap argument.
         let app_site = Site::new(ErrorKind::ApplicationPrecondition, e.span);
         let mut cst = st.clone();
+        cst.heap = st.reading().clone();
+        cst.eval_heap = None;
         cst.store = func
             .args
             .iter()

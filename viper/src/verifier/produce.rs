@@ -136,7 +136,26 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 ..
             }) => Ok(None),
             Some(p) => {
-                let t = self.eval_perm(st, p, site)?;
+                // `a / b` in a permission position is a fraction even if the type checker
+                // left it as integer division.
+                let t = match &p.kind {
+                    ExprKind::Binary {
+                        op: BinaryOp::Div,
+                        left,
+                        right,
+                    } => {
+                        let fraction = Expr::new(
+                            ExprKind::Binary {
+                                op: BinaryOp::PermDiv,
+                                left: left.clone(),
+                                right: right.clone(),
+                            },
+                            p.span,
+                        );
+                        self.eval_perm(st, &fraction, site)?
+                    }
+                    _ => self.eval_perm(st, p, site)?,
+                };
                 self.check(st, &rcmp(&t, &perm_none(), Cmp::Ge), site, ErrorReason::NegativePermission, p.span, || {
                     "Fraction might be negative.".into()
                 })?;

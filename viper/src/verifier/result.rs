@@ -94,10 +94,12 @@ impl ProgramResult {
             .unwrap_or(Verdict::Verified)
     }
 
-    /// All errors of all members, sorted by position.
+    /// All errors of all members, sorted by position; an error reported identically by several
+    /// members (e.g. in a callee's contract) appears once.
     pub fn errors(&self) -> Vec<&VerificationError> {
         let mut v: Vec<_> = self.members.iter().flat_map(|m| &m.errors).collect();
         v.sort_by_key(|e| (e.span.line, e.span.column, e.full_id()));
+        v.dedup_by(|a, b| a.full_id() == b.full_id() && a.span == b.span);
         v
     }
 }

@@ -12,6 +12,9 @@ pub struct State {
     /// Local variables (and bound variables while a quantifier or `let` body is evaluated).
     pub store: HashMap<String, Dynamic>,
     pub heap: Heap,
+    /// While an assertion is consumed: the heap before the consumption, in which its expressions
+    /// are evaluated (permissions are removed from `heap`).
+    pub eval_heap: Option<Heap>,
     /// The heap `old(..)` refers to: the method's pre-state (or the caller's heap at a call).
     pub old: Heap,
     /// Heaps saved by `label l`, for `old[l](..)`.
@@ -24,6 +27,11 @@ pub struct State {
 impl State {
     pub fn new() -> State {
         State::default()
+    }
+
+    /// The heap that field reads see.
+    pub fn reading(&self) -> &Heap {
+        self.eval_heap.as_ref().unwrap_or(&self.heap)
     }
 
     pub fn assume(&mut self, t: Bool) {
