@@ -214,6 +214,9 @@ impl Prover {
         self.solver.push();
         self.solver.assert(&not(goal));
         let res = self.solver.check();
+        if res != SatResult::Unsat && std::env::var_os("OMPV_DUMP_SMT").is_some() {
+            eprintln!("---- failed query ----\n{}", self.solver.to_smt2());
+        }
         let out = match res {
             SatResult::Unsat => (Answer::Valid, Vec::new()),
             SatResult::Sat => (Answer::Invalid, self.model_values(probes)),
