@@ -146,12 +146,17 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
     }
 
-    /// Checks a pure assertion.
+    /// Checks a pure assertion (and assumes it afterwards, as Silicon does: terms it mentions,
+    /// e.g. function applications, then stay known to the solver).
     fn consume_pure(&mut self, st: &mut State, a: &Expr, site: Site) -> R<()> {
         let t = self.eval_bool(st, a, site)?;
         self.check(st, &t, site, ErrorReason::AssertionFalse, a.span, || {
             "Assertion might not hold.".into()
-        })
+        })?;
+        if !self.mode.unchecked {
+            st.assume(t);
+        }
+        Ok(())
     }
 
     /// Consumes `acc(loc, perm)`; under a non-trivial `guard` (assumed in `st`), the permission
@@ -162,6 +167,16 @@ impl<'a, 'p> Verifier<'a, 'p> {
         };
         let rcv = self.eval(st, receiver, site)?;
         let fid = self.field_id(field)?;
+        if self.read_only {
+            // Function preconditions: only read access is checked (as Silicon does by default).
+            self.eval_amount(st, perm, site)?;
+            let held = self.perm_at(&st.heap, fid, &rcv);
+            self.check(st, &positive(&held), site, ErrorReason::InsufficientPermission, loc.span, || {
+                format!("There might be insufficient permission to access field `{}`", field.name)
+            })?;
+            let heap = st.heap.clone();
+            return Ok(self.value_at(st, &heap, fid, &rcv));
+        }
         let amount = match self.eval_amount(st, perm, site)? {
             Some(p) => Amount::Exact(ite_real(guard, &p, &perm_none())),
             None if is_true(guard) => Amount::Wildcard,
@@ -169,7 +184,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 // A fresh positive amount, below what is held, taken only under the guard.
                 let w = self.fresh_wildcard(st);
                 let held = self.perm_at(&st.heap, fid, &rcv);
-                st.assume(implies(guard, &rcmp(&w, &held, Cmp::Lt)));
+                let fact = implies(&and2(guard, &positive(&held)), &rcmp(&w, &held, Cmp::Lt));
+                self.define(st, &[], &[], &fact);
                 Amount::Exact(ite_real(guard, &w, &perm_none()))
             }
         };
@@ -233,7 +249,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
         if outer {
             st.eval_heap = Some(st.heap.clone());
         }
-        let (mut after, snap) = self.consume_g(st, a, site, &tt(), want_snapshot)?;
+        let read_only = std::mem::replace(&mut self.read_only, true);
+        let res = self.consume_g(st, a, site, &tt(), want_snapshot);
+        self.read_only = read_only;
+        let (mut after, snap) = res?;
         if outer {
             after.eval_heap = None;
         }

@@ -78,6 +78,12 @@ pub struct Verifier<'a, 'p> {
     pub defs_log: Vec<Bool>,
     /// Skolem constants of the quantifier bodies being evaluated, innermost last.
     pub skolems: Vec<Dynamic>,
+    /// Consuming a function precondition: access predicates only need some permission, and
+    /// nothing is removed.
+    pub read_only: bool,
+    /// While a function is axiomatised: its precondition predicate applied to the abstraction
+    /// variables, and the path conditions before its precondition was produced.
+    pub axiom_ctx: Option<(Bool, PathConds)>,
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
@@ -99,6 +105,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
             abstract_defs: Vec::new(),
             defs_log: Vec::new(),
             skolems: Vec::new(),
+            read_only: false,
+            axiom_ctx: None,
         }
     }
 
@@ -222,12 +230,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
         let mut out = Vec::new();
         let mut then_st = st.clone();
-        then_st.assume(cond.clone());
+        then_st.pc.assume_branch(cond.clone());
         if self.feasible(&then_st) {
             out.push((then_st, true));
         }
         let mut else_st = st;
-        else_st.assume(not(cond));
+        else_st.pc.assume_branch(not(cond));
         if self.feasible(&else_st) {
             out.push((else_st, false));
         }
@@ -294,6 +302,33 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 .collect();
             self.abstract_defs.push(quantify(&all, &pats, body));
         }
+    }
+}
+
+impl Verifier<'_, '_> {
+    /// Assumes `forall vars :: body`, a fact that holds on the current path (e.g. the axioms of
+    /// inverse functions, valid because injectivity was checked here). While a function is
+    /// axiomatised it is recorded for its axioms instead, guarded by the function's precondition
+    /// predicate and the branch conditions taken so far.
+    pub fn assume_quantified(&mut self, st: &mut State, vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) {
+        if self.mode.abstraction.is_empty() {
+            st.assume(quantify(vars, patterns, body));
+            return;
+        }
+        let mut guard = Vec::new();
+        if let Some((g, base)) = &self.axiom_ctx {
+            guard.push(g.clone());
+            guard.extend(st.pc.branch_conds_since(base));
+        }
+        let mut all: Vec<Dynamic> = self.mode.abstraction.clone();
+        all.extend(vars.iter().cloned());
+        let pats: Vec<Vec<Dynamic>> = patterns
+            .iter()
+            .map(|p| p.to_vec())
+            .filter(|p| covers(p, &all))
+            .collect();
+        self.abstract_defs
+            .push(quantify(&all, &pats, &super::terms::implies(&super::terms::and(guard), body)));
     }
 }
 

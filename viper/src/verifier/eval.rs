@@ -97,10 +97,13 @@ impl Verifier<'_, '_> {
                     None => {
                         let a = self.eval_under(st, &c, then, site)?;
                         let b = self.eval_under(st, &not(&c), els, site)?;
-                        if a.get_sort() != b.get_sort() {
-                            return self.internal("branches of `? :` differ in sort");
+                        if a.get_sort() == b.get_sort() {
+                            return Ok(ite(&c, &a, &b));
                         }
-                        Ok(ite(&c, &a, &b))
+                        match self.numeric(a, b)? {
+                            Num::Real(x, y) => Ok(Dynamic::from_ast(&ite_real(&c, &x, &y))),
+                            Num::Int(..) => self.internal("branches of `? :` differ in sort"),
+                        }
                     }
                 }
             }
@@ -323,14 +326,19 @@ impl Verifier<'_, '_> {
             format!("There might be insufficient permission to access field `{}`", field.name)
         })?;
         let heap = st.reading().clone();
-        if quantified || self.depends_on_skolem(rcv) {
-            return Ok(self.q_value_at(st, &heap, fid, rcv));
+        Ok(self.value_at(st, &heap, fid, rcv))
+    }
+
+    /// The value of `rcv.field` in `heap` (permission to it was checked by the caller).
+    pub fn value_at(&mut self, st: &mut State, heap: &super::chunks::Heap, fid: usize, rcv: &Dynamic) -> Dynamic {
+        if self.sym.fields[fid].quantified || self.depends_on_skolem(rcv) {
+            return self.q_value_at(st, heap, fid, rcv);
         }
-        match self.basic_value_at(&heap, fid, rcv) {
-            Some(v) => Ok(v),
+        match self.basic_value_at(heap, fid, rcv) {
+            Some(v) => v,
             None => {
                 let sort = self.sym.fields[fid].sort.clone();
-                Ok(self.fresh_dependent("unread", &sort))
+                self.fresh_dependent("unread", &sort)
             }
         }
     }
@@ -553,7 +561,12 @@ impl Verifier<'_, '_> {
         }
         all.extend(targs);
         let refs: Vec<&dyn Ast> = all.iter().map(|t| t as &dyn Ast).collect();
-        Ok(decl.apply(&refs))
+        let app = decl.apply(&refs);
+        // The precondition holds for these arguments: the function's axioms apply.
+        if let Some(pre_holds) = fs.pre.apply(&refs).as_bool() {
+            st.assume(pre_holds);
+        }
+        Ok(app)
     }
 
     fn eval_quant(

@@ -42,12 +42,22 @@ impl Verifier<'_, '_> {
                 }
             };
             s1.bind("result", result);
-            let posts: Vec<(&Expr, Site)> = f
-                .posts
-                .iter()
-                .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
-                .collect();
-            v.consume_all(s1, &posts, &mut |_: &mut Self, _, _| {});
+            if f.body.is_some() {
+                let posts: Vec<(&Expr, Site)> = f
+                    .posts
+                    .iter()
+                    .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
+                    .collect();
+                v.consume_all(s1, &posts, &mut |_: &mut Self, _, _| {});
+            } else {
+                // An abstract function's postcondition is assumed; it only has to be well-defined.
+                let posts: Vec<(&Expr, Site)> = f
+                    .posts
+                    .iter()
+                    .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
+                    .collect();
+                v.produce_all(s1, &posts, &mut |_: &mut Self, _| {});
+            }
         });
         self.mode.in_function = None;
     }
@@ -111,6 +121,9 @@ impl Verifier<'_, '_> {
         let fs = &self.sym.functions[&name];
         let app = fs.decl.apply(&refs);
         let lim = fs.limited.apply(&refs);
+        let Some(pre_app) = fs.pre.apply(&refs).as_bool() else {
+            return Vec::new();
+        };
         let mut axioms = vec![quantify(&vars, &[vec![app.clone()]], &eq(&app, &lim))];
         if heap_dependent {
             let plain: Vec<&dyn Ast> = refs[1..].to_vec();
@@ -128,6 +141,8 @@ impl Verifier<'_, '_> {
                 ..Mode::default()
             },
         );
+        let base = st.pc.clone();
+        self.axiom_ctx = Some((pre_app.clone(), base.clone()));
         let defs_before = self.abstract_defs.len();
         let snap = if heap_dependent {
             Some(vars[0].clone())
@@ -136,17 +151,25 @@ impl Verifier<'_, '_> {
         };
         let mut per_branch: Vec<Bool> = Vec::new();
         let site = Site::new(ErrorKind::NotWellformed, f.span);
+        // Per branch of the precondition: under `f%precondition(s, args)` and the branch
+        // conditions, the function equals its body and satisfies its postcondition; the
+        // preconditions of applications in them hold as well.
         let mut branch = |v: &mut Self, mut b: State| {
-            let pre = and(b.pc.all());
+            let mut guard = vec![pre_app.clone()];
+            guard.extend(b.pc.branch_conds_since(&base));
+            let guard = and(guard);
             if let Some(body) = &f.body {
+                let before = b.pc.clone();
                 if let Ok(t) = v.eval(&mut b, body, site) {
                     if t.get_sort() == app.get_sort() {
-                        let def = implies(&and(b.pc.all()), &eq(&app, &t));
-                        per_branch.push(quantify(&vars, &[vec![app.clone()]], &def));
+                        let mut cons = vec![eq(&app, &t)];
+                        cons.extend(b.pc.since(&before));
+                        per_branch.push(quantify(&vars, &[vec![app.clone()]], &implies(&guard, &and(cons))));
                     }
                 }
             }
             b.bind("result", lim.clone());
+            let before = b.pc.clone();
             let mut posts = Vec::new();
             for p in &f.posts {
                 match v.eval_bool(&mut b, p, site) {
@@ -154,9 +177,9 @@ impl Verifier<'_, '_> {
                     Err(_) => return,
                 }
             }
+            posts.extend(b.pc.since(&before));
             if !posts.is_empty() {
-                let ax = implies(&pre, &and(posts));
-                per_branch.push(quantify(&vars, &[vec![lim.clone()]], &ax));
+                per_branch.push(quantify(&vars, &[vec![lim.clone()]], &implies(&guard, &and(posts))));
             }
         };
         match conjoin(&f.pres) {
@@ -165,6 +188,7 @@ impl Verifier<'_, '_> {
         }
         let defs: Vec<Bool> = self.abstract_defs.drain(defs_before..).collect();
         self.mode = saved;
+        self.axiom_ctx = None;
         axioms.extend(defs);
         axioms.extend(per_branch);
         axioms

@@ -172,7 +172,7 @@ impl Verifier<'_, '_> {
                     let some = positive(&p);
                     if is_true(&some) || self.holds(st, &some) {
                         let w = self.fresh_wildcard(st);
-                        st.assume(rcmp(&w, &p, Cmp::Lt));
+                        self.define(st, &[], &[], &implies(&some, &rcmp(&w, &p, Cmp::Lt)));
                         return Ok(self.basic_reduce(st, i, &w));
                     }
                 }
@@ -193,10 +193,15 @@ impl Verifier<'_, '_> {
             Amount::Exact(a) => a.clone(),
             Amount::Wildcard => {
                 let w = self.fresh_wildcard(st);
-                for (_, c) in st.heap.basic_of(field) {
-                    let here = and2(&eq(&c.rcv, rcv), &positive(&c.perm));
-                    st.pc.assume(implies(&here, &rcmp(&w, &c.perm, Cmp::Lt)));
-                }
+                let facts: Vec<Bool> = st
+                    .heap
+                    .basic_of(field)
+                    .map(|(_, c)| {
+                        let here = and2(&eq(&c.rcv, rcv), &positive(&c.perm));
+                        implies(&here, &rcmp(&w, &c.perm, Cmp::Lt))
+                    })
+                    .collect();
+                self.define(st, &[], &[], &and(facts));
                 w
             }
         };
@@ -207,10 +212,10 @@ impl Verifier<'_, '_> {
     /// A fresh positive permission amount (a `wildcard`).
     pub fn fresh_wildcard(&mut self, st: &mut State) -> Real {
         let w = self
-            .fresh("wildcard", &z3::Sort::real())
+            .fresh_dependent("wildcard", &z3::Sort::real())
             .as_real()
             .unwrap_or_else(perm_none);
-        st.assume(positive(&w));
+        self.define(st, &[], &[], &positive(&w));
         w
     }
 

@@ -29,6 +29,8 @@ pub struct PcNode {
     /// Number of nodes from the root to this one, inclusive.
     pub(crate) depth: usize,
     pub(crate) term: Bool,
+    /// Whether this assumption is a branch condition (chosen at a fork).
+    pub(crate) branch: bool,
     pub(crate) parent: Option<Rc<PcNode>>,
 }
 
@@ -58,6 +60,15 @@ impl PathConds {
 
     /// Adds an assumption (literal `true` is skipped).
     pub fn assume(&mut self, term: Bool) {
+        self.push(term, false);
+    }
+
+    /// Adds a branch condition.
+    pub fn assume_branch(&mut self, term: Bool) {
+        self.push(term, true);
+    }
+
+    fn push(&mut self, term: Bool, branch: bool) {
         if is_true(&term) {
             return;
         }
@@ -66,8 +77,27 @@ impl PathConds {
             id: next_id(),
             depth,
             term,
+            branch,
             parent: self.top.take(),
         }));
+    }
+
+    /// The branch conditions added on top of `base` (a prefix of `self`), oldest first.
+    pub fn branch_conds_since(&self, base: &PathConds) -> Vec<Bool> {
+        let stop = base.top.as_ref().map(|n| n.id);
+        let mut out = Vec::new();
+        let mut cur = self.top.clone();
+        while let Some(n) = cur {
+            if Some(n.id) == stop {
+                break;
+            }
+            if n.branch {
+                out.push(n.term.clone());
+            }
+            cur = n.parent.clone();
+        }
+        out.reverse();
+        out
     }
 
     pub fn depth(&self) -> usize {

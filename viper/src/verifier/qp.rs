@@ -110,7 +110,8 @@ impl Verifier<'_, '_> {
             let total = radd(&self.q_total_at(&st.heap, field, &rcv), &perm);
             st.assume(rcmp(&total, &perm_write(), Cmp::Le));
         }
-        st.assume(eq(&self.sym.lookup(field, &fvf, &rcv), &val));
+        let value = eq(&self.sym.lookup(field, &fvf, &rcv), &val);
+        self.define(st, &[], &[], &value);
         let r = self.sym.qp_r.clone();
         st.heap.touch(field);
         st.heap.quant.push(QuantChunk {
@@ -148,10 +149,14 @@ impl Verifier<'_, '_> {
             Amount::Exact(a) => a.clone(),
             Amount::Wildcard => {
                 let w = self.fresh_wildcard(st);
-                for (_, c) in heap.quant_of(field) {
-                    let p = self.q_perm_at(c, rcv);
-                    st.assume(implies(&positive(&p), &rcmp(&w, &p, Cmp::Lt)));
-                }
+                let facts: Vec<Bool> = heap
+                    .quant_of(field)
+                    .map(|(_, c)| {
+                        let p = self.q_perm_at(c, rcv);
+                        implies(&positive(&p), &rcmp(&w, &p, Cmp::Lt))
+                    })
+                    .collect();
+                self.define(st, &[], &[], &and(facts));
                 w
             }
         };
@@ -246,25 +251,14 @@ impl Verifier<'_, '_> {
         } else {
             vec![inv_e[0].clone()]
         };
-        let ax1 = quantify(&parts.vars, &[pat1], &implies(&lhs, &back));
+        let ax1 = (parts.vars.clone(), vec![pat1, vec![inv_e[0].clone()]], implies(&lhs, &back));
         // forall r :: c(inv(r)) && p(inv(r)) > 0 ==> e(inv(r)) == r
         let (c_r, e_r, p_r) = parts.subst_vars(&inv_r);
         let lhs2 = and2(&c_r, &perm_pos(&p_r));
-        let ax2 = quantify(&[r.clone()], &[vec![inv_r[0].clone()]], &implies(&lhs2, &eq(&e_r, &r)));
-        self.assume_axiom(st, ax1);
-        self.assume_axiom(st, ax2);
+        let ax2 = implies(&lhs2, &eq(&e_r, &r));
+        self.assume_quantified(st, &ax1.0, &ax1.1[..1], &ax1.2);
+        self.assume_quantified(st, &[r.clone()], &[vec![inv_r[0].clone()]], &ax2);
         inv_r
-    }
-
-    /// Assumes a quantified fact that holds on this path (inverse-function axioms).
-    fn assume_axiom(&mut self, st: &mut State, ax: Bool) {
-        if self.mode.abstraction.is_empty() {
-            st.assume(ax);
-        } else {
-            // While axiomatising a function, the fact becomes part of its precondition's meaning;
-            // it is recorded with the other facts of the path.
-            st.assume(ax);
-        }
     }
 
     /// The permission a region grants at the placeholder receiver: `c(inv(r)) ? p(inv(r)) : 0`.
@@ -328,6 +322,23 @@ impl Verifier<'_, '_> {
         let r = self.sym.qp_r.clone();
         let field = parts.field;
         let before = st.heap.clone();
+        if self.read_only {
+            // Only read access is needed, and nothing is removed.
+            let region = match &parts.perm {
+                Some(_) => positive(&self.q_region_perm(parts, &inv_r, &None)),
+                None => subst(&parts.cond, &parts.vars.iter().zip(inv_r.iter()).collect::<Vec<_>>()),
+            };
+            let total = self.q_total_at(&before, field, &r);
+            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+            let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
+            self.check(st, &goal, site, ErrorReason::InsufficientPermission, reason_span, || {
+                "There might be insufficient permission to access the quantified field".into()
+            })?;
+            if !want_snapshot {
+                return Ok(None);
+            }
+            return Ok(Some(self.q_region_snapshot(st, &before, field, &region)));
+        }
         // For `wildcard`, the amount taken at each location is a fresh positive function of the
         // location, below what the first chunk with permission there holds.
         let (needed, wildcard_fn) = match &parts.perm {
@@ -354,8 +365,8 @@ impl Verifier<'_, '_> {
                 constraints.push(implies(&sel, &rcmp(wr, &p, Cmp::Lt)));
                 earlier = and2(&earlier, &not(&positive(&p)));
             }
-            let ax = quantify(&[r.clone()], &[vec![wr.clone().into()]], &implies(&region, &and(constraints)));
-            st.assume(ax);
+            let pattern = vec![Dynamic::from_ast(wr)];
+            self.assume_quantified(st, &[r.clone()], &[pattern], &implies(&region, &and(constraints)));
         }
         let mut remaining = needed.clone();
         let mut done = false;
@@ -407,15 +418,21 @@ impl Verifier<'_, '_> {
         if !want_snapshot {
             return Ok(None);
         }
-        // A snapshot map of the consumed region, agreeing with the heap before the consumption.
+        Ok(Some(self.q_region_snapshot(st, &before, field, &positive(&needed))))
+    }
+
+    /// A field-value function agreeing with `heap` on the region (a formula over the
+    /// placeholder receiver): the snapshot of a consumed quantified permission.
+    fn q_region_snapshot(&mut self, st: &mut State, heap: &Heap, field: usize, region: &Bool) -> Dynamic {
+        let r = self.sym.qp_r.clone();
         let fsort = self.sym.fields[field].fvf_sort.clone();
         let smr = self.fresh_dependent("smr", &fsort);
-        let sm = self.q_snapshot_map(st, &before, field);
+        let sm = self.q_snapshot_map(st, heap, field);
         let at_smr = self.sym.lookup(field, &smr, &r);
         let at_sm = self.sym.lookup(field, &sm, &r);
-        let body = implies(&positive(&needed), &eq(&at_smr, &at_sm));
+        let body = implies(region, &eq(&at_smr, &at_sm));
         self.define(st, &[r.clone()], &[vec![at_smr.clone()]], &body);
-        Ok(Some(smr))
+        smr
     }
 }
 

@@ -42,6 +42,9 @@ pub struct FuncSym {
     pub limited: FuncDecl,
     /// `f%stateless(args): Bool`, used in triggers of heap-dependent functions.
     pub stateless: FuncDecl,
+    /// `f%precondition(s, args): Bool`, assumed where an application's precondition was checked;
+    /// the function's axioms apply under it.
+    pub pre: FuncDecl,
     pub heap_dependent: bool,
     pub ret: Sort,
 }
@@ -153,6 +156,7 @@ impl Symbols {
                     decl: FuncDecl::new(format!("f.{name}"), &refs, &ret),
                     limited: FuncDecl::new(format!("f.{name}%limited"), &refs, &ret),
                     stateless: FuncDecl::new(format!("f.{name}%stateless"), &plain, &Sort::bool()),
+                    pre: FuncDecl::new(format!("f.{name}%precondition"), &refs, &Sort::bool()),
                     heap_dependent,
                     ret,
                 },
