@@ -26,7 +26,10 @@ pub enum QpItem<'e> {
         span: crate::Span,
     },
     /// `forall vars :: conds ==> e` with `e` pure.
-    Pure { conds: Vec<&'e Expr>, expr: &'e Expr },
+    Pure {
+        conds: Vec<&'e Expr>,
+        expr: &'e Expr,
+    },
 }
 
 /// Splits the body of a quantifier holding permissions into its parts: nested implications

@@ -74,12 +74,17 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 op: BinaryOp::And,
                 left,
                 right,
-            } => self.consume_rec(st, left, site, &mut |v: &mut Self, s, s1: Option<Dynamic>| {
-                v.consume_rec(s, right, site, &mut |v2: &mut Self, s2, s2snap| {
-                    let snap = v2.combine_snaps(s1.clone(), s2snap);
-                    k(v2, s2, snap)
-                })
-            }),
+            } => self.consume_rec(
+                st,
+                left,
+                site,
+                &mut |v: &mut Self, s, s1: Option<Dynamic>| {
+                    v.consume_rec(s, right, site, &mut |v2: &mut Self, s2, s2snap| {
+                        let snap = v2.combine_snaps(s1.clone(), s2snap);
+                        k(v2, s2, snap)
+                    })
+                },
+            ),
             ExprKind::Binary {
                 op: BinaryOp::Implies,
                 left,
@@ -136,7 +141,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 body,
             } => {
                 let guard = tt();
-                if let Ok(snap) = self.consume_forall(&mut st, vars, triggers, body, site, a.span, &guard, false) {
+                if let Ok(snap) =
+                    self.consume_forall(&mut st, vars, triggers, body, site, a.span, &guard, false)
+                {
                     k(self, st, snap);
                 }
             }
@@ -161,7 +168,14 @@ impl<'a, 'p> Verifier<'a, 'p> {
 
     /// Consumes `acc(loc, perm)`; under a non-trivial `guard` (assumed in `st`), the permission
     /// is removed only where the guard holds. Returns the location's value.
-    fn consume_acc(&mut self, st: &mut State, loc: &Expr, perm: Option<&Expr>, site: Site, guard: &Bool) -> R<Dynamic> {
+    fn consume_acc(
+        &mut self,
+        st: &mut State,
+        loc: &Expr,
+        perm: Option<&Expr>,
+        site: Site,
+        guard: &Bool,
+    ) -> R<Dynamic> {
         let ExprKind::Field { receiver, field } = &loc.kind else {
             return self.unsupported(loc.span, "predicate access");
         };
@@ -171,9 +185,19 @@ impl<'a, 'p> Verifier<'a, 'p> {
             // Function preconditions: only read access is checked (as Silicon does by default).
             self.eval_amount(st, perm, site)?;
             let held = self.perm_at(&st.heap, fid, &rcv);
-            self.check(st, &positive(&held), site, ErrorReason::InsufficientPermission, loc.span, || {
-                format!("There might be insufficient permission to access field `{}`", field.name)
-            })?;
+            self.check(
+                st,
+                &positive(&held),
+                site,
+                ErrorReason::InsufficientPermission,
+                loc.span,
+                || {
+                    format!(
+                        "There might be insufficient permission to access field `{}`",
+                        field.name
+                    )
+                },
+            )?;
             let heap = st.heap.clone();
             return Ok(self.value_at(st, &heap, fid, &rcv));
         }
@@ -219,11 +243,23 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     let f = pure_forall(vars, triggers, conds, expr, span);
                     self.consume_pure(st, &f, site)?;
                 }
-                QpItem::Acc { conds, loc, perm, span: acc_span } => {
+                QpItem::Acc {
+                    conds,
+                    loc,
+                    perm,
+                    span: acc_span,
+                } => {
                     let mut parts = self.eval_qp_parts(st, vars, conds, loc, *perm, site)?;
                     parts.cond = and2(guard, &parts.cond);
-                    if !self.skolems.is_empty() && self.skolems.iter().any(|s| mentions(&parts.rcv, s) || mentions(&Dynamic::from_ast(&parts.cond), s)) {
-                        return self.unsupported(*acc_span, "a quantified permission depending on an enclosing quantifier");
+                    if !self.skolems.is_empty()
+                        && self.skolems.iter().any(|s| {
+                            mentions(&parts.rcv, s) || mentions(&Dynamic::from_ast(&parts.cond), s)
+                        })
+                    {
+                        return self.unsupported(
+                            *acc_span,
+                            "a quantified permission depending on an enclosing quantifier",
+                        );
                     }
                     let sm = self.q_consume(st, &parts, site, *acc_span, want_snapshot)?;
                     snaps.push(sm.and_then(|m| self.sym.wrap(&m)));
@@ -244,7 +280,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
 
     /// Consumes `a` without forking (see the module documentation). The path conditions of the
     /// returned state extend those of `st`.
-    pub fn consume_guarded(&mut self, mut st: State, a: &Expr, site: Site, want_snapshot: bool) -> R<(State, Option<Dynamic>)> {
+    pub fn consume_guarded(
+        &mut self,
+        mut st: State,
+        a: &Expr,
+        site: Site,
+        want_snapshot: bool,
+    ) -> R<(State, Option<Dynamic>)> {
         let outer = st.eval_heap.is_none();
         if outer {
             st.eval_heap = Some(st.heap.clone());
@@ -259,7 +301,14 @@ impl<'a, 'p> Verifier<'a, 'p> {
         Ok((after, snap))
     }
 
-    fn consume_g(&mut self, mut st: State, a: &Expr, site: Site, guard: &Bool, want: bool) -> R<(State, Option<Dynamic>)> {
+    fn consume_g(
+        &mut self,
+        mut st: State,
+        a: &Expr,
+        site: Site,
+        guard: &Bool,
+        want: bool,
+    ) -> R<(State, Option<Dynamic>)> {
         if self.halted() {
             return Err(super::context::Stop);
         }
@@ -298,7 +347,11 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 let unit = self.sym.unit.clone();
                 let snap = match (s1, s2) {
                     (None, None) => None,
-                    (a1, a2) => Some(ite(&c, &a1.unwrap_or_else(|| unit.clone()), &a2.unwrap_or(unit))),
+                    (a1, a2) => Some(ite(
+                        &c,
+                        &a1.unwrap_or_else(|| unit.clone()),
+                        &a2.unwrap_or(unit),
+                    )),
                 };
                 Ok((st2, snap))
             }
@@ -320,7 +373,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 triggers,
                 body,
             } => {
-                let snap = self.consume_forall(&mut st, vars, triggers, body, site, a.span, guard, want)?;
+                let snap =
+                    self.consume_forall(&mut st, vars, triggers, body, site, a.span, guard, want)?;
                 Ok((st, snap))
             }
             _ => self.unsupported(a.span, "this form of assertion"),
@@ -330,7 +384,15 @@ impl<'a, 'p> Verifier<'a, 'p> {
     /// Consumes `a` with `c` assumed and the guard strengthened by it; the facts learnt meanwhile
     /// are kept, guarded by `c`.
     #[allow(clippy::too_many_arguments)]
-    fn consume_under(&mut self, mut st: State, c: &Bool, a: &Expr, site: Site, guard: &Bool, want: bool) -> R<(State, Option<Dynamic>)> {
+    fn consume_under(
+        &mut self,
+        mut st: State,
+        c: &Bool,
+        a: &Expr,
+        site: Site,
+        guard: &Bool,
+        want: bool,
+    ) -> R<(State, Option<Dynamic>)> {
         if is_false(c) {
             return Ok((st, None));
         }

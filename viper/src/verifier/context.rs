@@ -8,10 +8,10 @@ use z3::{FuncDecl, Pattern, Sort};
 
 use crate::{ErrorKind, ErrorReason, Span, VerificationError};
 
+use super::pathcond::PathConds;
 use super::program::ProgramIndex;
 use super::result::VerifyOptions;
 use super::solver::{Answer, Prover, Sat};
-use super::pathcond::PathConds;
 use super::state::State;
 use super::symbols::{fresh_name, Symbols};
 use super::terms::{is_false, is_true, not};
@@ -113,8 +113,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
     /// Whether exploration must stop (error budget spent, or a fatal condition).
     pub fn halted(&self) -> bool {
         self.fatal.is_some()
-            || (self.opts.max_errors_per_member > 0
-                && self.errors.len() >= self.opts.max_errors_per_member)
+            || matches!(self.opts.max_errors_per_member, Some(n) if self.errors.len() >= n.max(1))
     }
 
     pub fn unsupported<T>(&mut self, span: Span, what: impl Into<String>) -> R<T> {
@@ -156,7 +155,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
     /// Proves `goal` in state `st`, or reports the error and abandons the path.
     pub fn check(
         &mut self,
-        st: &State,
+        st: &mut State,
         goal: &Bool,
         site: Site,
         reason: ErrorReason,
@@ -175,7 +174,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
             Answer::Valid => Ok(()),
             Answer::Invalid => {
                 self.report(site, reason, reason_span, message(), model);
-                Err(Stop)
+                if self.halted() || !continues_after(reason) {
+                    return Err(Stop);
+                }
+                // A failed fact is assumed and the path continues (to report later errors).
+                st.assume(goal.clone());
+                Ok(())
             }
             Answer::Unknown(why) => {
                 self.unknowns.push(format!(
@@ -266,7 +270,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let sorts: Vec<Sort> = self.mode.abstraction.iter().map(|a| a.get_sort()).collect();
         let refs: Vec<&Sort> = sorts.iter().collect();
         let f = FuncDecl::new(fresh_name(prefix), &refs, sort);
-        let args: Vec<&dyn Ast> = self.mode.abstraction.iter().map(|a| a as &dyn Ast).collect();
+        let args: Vec<&dyn Ast> = self
+            .mode
+            .abstraction
+            .iter()
+            .map(|a| a as &dyn Ast)
+            .collect();
         f.apply(&args)
     }
 
@@ -287,7 +296,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
     /// be kept when a sub-evaluation's path conditions are dropped (see `defs_log`). While a
     /// function is axiomatised, they are collected in `abstract_defs`, quantified over its
     /// snapshot and arguments as well.
-    pub fn define(&mut self, st: &mut State, vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) {
+    pub fn define(
+        &mut self,
+        st: &mut State,
+        vars: &[Dynamic],
+        patterns: &[Vec<Dynamic>],
+        body: &Bool,
+    ) {
         if self.mode.abstraction.is_empty() {
             let ax = quantify(vars, patterns, body);
             st.assume(ax.clone());
@@ -310,7 +325,13 @@ impl Verifier<'_, '_> {
     /// inverse functions, valid because injectivity was checked here). While a function is
     /// axiomatised it is recorded for its axioms instead, guarded by the function's precondition
     /// predicate and the branch conditions taken so far.
-    pub fn assume_quantified(&mut self, st: &mut State, vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) {
+    pub fn assume_quantified(
+        &mut self,
+        st: &mut State,
+        vars: &[Dynamic],
+        patterns: &[Vec<Dynamic>],
+        body: &Bool,
+    ) {
         if self.mode.abstraction.is_empty() {
             st.assume(quantify(vars, patterns, body));
             return;
@@ -327,8 +348,11 @@ impl Verifier<'_, '_> {
             .map(|p| p.to_vec())
             .filter(|p| covers(p, &all))
             .collect();
-        self.abstract_defs
-            .push(quantify(&all, &pats, &super::terms::implies(&super::terms::and(guard), body)));
+        self.abstract_defs.push(quantify(
+            &all,
+            &pats,
+            &super::terms::implies(&super::terms::and(guard), body),
+        ));
     }
 }
 
@@ -336,6 +360,18 @@ impl Verifier<'_, '_> {
 pub fn covers(pattern: &[Dynamic], vars: &[Dynamic]) -> bool {
     vars.iter()
         .all(|v| pattern.iter().any(|t| super::terms::mentions(t, v)))
+}
+
+/// Whether a path continues after a failed check with this reason (facts: yes, with the fact
+/// assumed; permissions: no).
+fn continues_after(reason: ErrorReason) -> bool {
+    matches!(
+        reason,
+        ErrorReason::AssertionFalse
+            | ErrorReason::DivisionByZero
+            | ErrorReason::SeqIndexNegative
+            | ErrorReason::SeqIndexExceedsLength
+    )
 }
 
 /// A fresh function applied implicitly to the abstraction variables of its creation.

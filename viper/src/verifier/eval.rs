@@ -114,7 +114,8 @@ impl Verifier<'_, '_> {
                     Some(l) => match st.labels.get(&l.name) {
                         Some(h) => h.clone(),
                         None => {
-                            return self.unsupported(l.span, format!("label `{}` not reached", l.name))
+                            return self
+                                .unsupported(l.span, format!("label `{}` not reached", l.name))
                         }
                     },
                 };
@@ -125,7 +126,9 @@ impl Verifier<'_, '_> {
                 st.eval_heap = reading;
                 res
             }
-            ExprKind::Acc { .. } => self.unsupported(e.span, "an access predicate inside an expression"),
+            ExprKind::Acc { .. } => {
+                self.unsupported(e.span, "an access predicate inside an expression")
+            }
             ExprKind::PermOf(loc) => match &loc.kind {
                 ExprKind::Field { receiver, field } => {
                     let r = self.eval(st, receiver, site)?;
@@ -137,7 +140,9 @@ impl Verifier<'_, '_> {
             ExprKind::PermLit(p) => match p {
                 PermLit::Write => Ok(Dynamic::from_ast(&perm_write())),
                 PermLit::None => Ok(Dynamic::from_ast(&perm_none())),
-                PermLit::Wildcard => self.unsupported(e.span, "`wildcard` outside an access predicate"),
+                PermLit::Wildcard => {
+                    self.unsupported(e.span, "`wildcard` outside an access predicate")
+                }
                 PermLit::Epsilon => self.unsupported(e.span, "`epsilon`"),
             },
             ExprKind::Quant {
@@ -192,7 +197,9 @@ impl Verifier<'_, '_> {
                 let sort = match (elem_ty, ts.first()) {
                     (Some(t), _) => self.sort(t, e.span)?,
                     (None, Some(t)) => t.get_sort(),
-                    (None, None) => return self.unsupported(e.span, "an empty set without element type"),
+                    (None, None) => {
+                        return self.unsupported(e.span, "an empty set without element type")
+                    }
                 };
                 let mut set = Set::empty(&sort);
                 for t in &ts {
@@ -238,7 +245,11 @@ impl Verifier<'_, '_> {
                 self.check_index(st, &s, &i, index.span, site, true)?;
                 let before = seq_take(&s, &i);
                 let after = seq_drop(&s, &iadd(&i, &int(1)));
-                Ok(Dynamic::from_ast(&Seq::concat(&[&before, &Seq::unit(&v), &after])))
+                Ok(Dynamic::from_ast(&Seq::concat(&[
+                    &before,
+                    &Seq::unit(&v),
+                    &after,
+                ])))
             }
         }
     }
@@ -271,14 +282,32 @@ impl Verifier<'_, '_> {
         }
     }
 
-    fn check_index(&mut self, st: &mut State, s: &Seq, i: &Int, span: Span, site: Site, update: bool) -> R<()> {
+    fn check_index(
+        &mut self,
+        st: &mut State,
+        s: &Seq,
+        i: &Int,
+        span: Span,
+        site: Site,
+        update: bool,
+    ) -> R<()> {
         let _ = update;
-        self.check(st, &icmp(i, &int(0), Cmp::Ge), site, ErrorReason::SeqIndexNegative, span, || {
-            "Index might be negative.".into()
-        })?;
-        self.check(st, &icmp(i, &s.length(), Cmp::Lt), site, ErrorReason::SeqIndexExceedsLength, span, || {
-            "Index might exceed the sequence length.".into()
-        })
+        self.check(
+            st,
+            &icmp(i, &int(0), Cmp::Ge),
+            site,
+            ErrorReason::SeqIndexNegative,
+            span,
+            || "Index might be negative.".into(),
+        )?;
+        self.check(
+            st,
+            &icmp(i, &s.length(), Cmp::Lt),
+            site,
+            ErrorReason::SeqIndexExceedsLength,
+            span,
+            || "Index might exceed the sequence length.".into(),
+        )
     }
 
     pub fn field_id(&mut self, field: &Ident) -> R<usize> {
@@ -305,7 +334,14 @@ impl Verifier<'_, '_> {
     }
 
     /// Reads `rcv.field`, checking that some permission to it is held.
-    fn read_field(&mut self, st: &mut State, rcv: &Dynamic, field: &Ident, span: Span, site: Site) -> R<Dynamic> {
+    fn read_field(
+        &mut self,
+        st: &mut State,
+        rcv: &Dynamic,
+        field: &Ident,
+        span: Span,
+        site: Site,
+    ) -> R<Dynamic> {
         let fid = self.field_id(field)?;
         let quantified = self.sym.fields[fid].quantified;
         if !quantified {
@@ -322,15 +358,31 @@ impl Verifier<'_, '_> {
             }
         }
         let perm = self.perm_at(st.reading(), fid, rcv);
-        self.check(st, &positive(&perm), site, ErrorReason::InsufficientPermission, span, || {
-            format!("There might be insufficient permission to access field `{}`", field.name)
-        })?;
+        self.check(
+            st,
+            &positive(&perm),
+            site,
+            ErrorReason::InsufficientPermission,
+            span,
+            || {
+                format!(
+                    "There might be insufficient permission to access field `{}`",
+                    field.name
+                )
+            },
+        )?;
         let heap = st.reading().clone();
         Ok(self.value_at(st, &heap, fid, rcv))
     }
 
     /// The value of `rcv.field` in `heap` (permission to it was checked by the caller).
-    pub fn value_at(&mut self, st: &mut State, heap: &super::chunks::Heap, fid: usize, rcv: &Dynamic) -> Dynamic {
+    pub fn value_at(
+        &mut self,
+        st: &mut State,
+        heap: &super::chunks::Heap,
+        fid: usize,
+        rcv: &Dynamic,
+    ) -> Dynamic {
         if self.sym.fields[fid].quantified || self.depends_on_skolem(rcv) {
             return self.q_value_at(st, heap, fid, rcv);
         }
@@ -369,7 +421,15 @@ impl Verifier<'_, '_> {
         self.internal("arithmetic on non-numbers")
     }
 
-    fn eval_binary(&mut self, st: &mut State, op: BinaryOp, left: &Expr, right: &Expr, e: &Expr, site: Site) -> R<Dynamic> {
+    fn eval_binary(
+        &mut self,
+        st: &mut State,
+        op: BinaryOp,
+        left: &Expr,
+        right: &Expr,
+        e: &Expr,
+        site: Site,
+    ) -> R<Dynamic> {
         use BinaryOp::*;
         let b = |x: Bool| Ok(Dynamic::from_ast(&x));
         match op {
@@ -424,7 +484,16 @@ impl Verifier<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn binary_terms(&mut self, st: &mut State, op: BinaryOp, l: Dynamic, r: Dynamic, rspan: Span, e: &Expr, site: Site) -> R<Dynamic> {
+    fn binary_terms(
+        &mut self,
+        st: &mut State,
+        op: BinaryOp,
+        l: Dynamic,
+        r: Dynamic,
+        rspan: Span,
+        e: &Expr,
+        site: Site,
+    ) -> R<Dynamic> {
         use BinaryOp::*;
         let d = |x: &dyn Ast| Ok(Dynamic::from_ast(x));
         match op {
@@ -463,11 +532,18 @@ impl Verifier<'_, '_> {
                 let num = self.numeric(l, r)?;
                 let nonzero = match &num {
                     Num::Int(_, b) => not(&eq(&Dynamic::from_ast(b), &Dynamic::from_ast(&int(0)))),
-                    Num::Real(_, b) => not(&eq(&Dynamic::from_ast(b), &Dynamic::from_ast(&perm_none()))),
+                    Num::Real(_, b) => {
+                        not(&eq(&Dynamic::from_ast(b), &Dynamic::from_ast(&perm_none())))
+                    }
                 };
-                self.check(st, &nonzero, site, ErrorReason::DivisionByZero, rspan, || {
-                    "Divisor might be zero.".into()
-                })?;
+                self.check(
+                    st,
+                    &nonzero,
+                    site,
+                    ErrorReason::DivisionByZero,
+                    rspan,
+                    || "Divisor might be zero.".into(),
+                )?;
                 match (op, num) {
                     (Div, Num::Int(a, b)) => d(&idiv(&a, &b)),
                     (Mod, Num::Int(a, b)) => d(&imod(&a, &b)),
@@ -505,7 +581,14 @@ impl Verifier<'_, '_> {
         }
     }
 
-    fn eval_call(&mut self, st: &mut State, name: &Ident, args: &[Expr], e: &Expr, site: Site) -> R<Dynamic> {
+    fn eval_call(
+        &mut self,
+        st: &mut State,
+        name: &Ident,
+        args: &[Expr],
+        e: &Expr,
+        site: Site,
+    ) -> R<Dynamic> {
         let mut targs = Vec::new();
         for a in args {
             targs.push(self.eval(st, a, site)?);
@@ -614,7 +697,13 @@ impl Verifier<'_, '_> {
     }
 
     /// Translates triggers to Z3 patterns; those Z3 would reject are dropped (Z3 then chooses).
-    fn eval_triggers(&mut self, st: &mut State, triggers: &[Trigger], sks: &[Dynamic], site: Site) -> R<Vec<Vec<Dynamic>>> {
+    fn eval_triggers(
+        &mut self,
+        st: &mut State,
+        triggers: &[Trigger],
+        sks: &[Dynamic],
+        site: Site,
+    ) -> R<Vec<Vec<Dynamic>>> {
         let saved = (self.mode.unchecked, self.mode.in_trigger);
         self.mode.unchecked = true;
         self.mode.in_trigger = true;

@@ -24,7 +24,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
         match stmts.split_first() {
             None => k(self, st),
-            Some((s, rest)) => self.exec(st, s, &mut |v: &mut Self, st1| v.exec_stmts(st1, rest, k)),
+            Some((s, rest)) => {
+                self.exec(st, s, &mut |v: &mut Self, st1| v.exec_stmts(st1, rest, k))
+            }
         }
     }
 
@@ -155,7 +157,14 @@ impl<'a, 'p> Verifier<'a, 'p> {
     }
 
     /// Adds a chunk of full or partial permission (basic or singleton quantified).
-    pub fn add_chunk(&mut self, st: &mut State, fid: usize, rcv: Dynamic, perm: z3::ast::Real, val: Dynamic) {
+    pub fn add_chunk(
+        &mut self,
+        st: &mut State,
+        fid: usize,
+        rcv: Dynamic,
+        perm: z3::ast::Real,
+        val: Dynamic,
+    ) {
         if self.sym.fields[fid].quantified {
             self.q_add_singleton(st, fid, rcv, perm, val);
         } else {
@@ -163,7 +172,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
     }
 
-    fn exec_field_assign(&mut self, st: &mut State, target: &Expr, value: &Expr, s: &Stmt) -> Result<(), super::context::Stop> {
+    fn exec_field_assign(
+        &mut self,
+        st: &mut State,
+        target: &Expr,
+        value: &Expr,
+        s: &Stmt,
+    ) -> Result<(), super::context::Stop> {
         let site = Site::new(ErrorKind::AssignmentFailed, s.span);
         let ExprKind::Field { receiver, field } = &target.kind else {
             return self.internal("a field assignment to a non-field");
@@ -182,7 +197,15 @@ impl<'a, 'p> Verifier<'a, 'p> {
         Ok(())
     }
 
-    fn exec_call(&mut self, mut st: State, targets: &[Ident], method: &Ident, args: &[Expr], s: &Stmt, k: &mut K<'_, 'a, 'p>) {
+    fn exec_call(
+        &mut self,
+        mut st: State,
+        targets: &[Ident],
+        method: &Ident,
+        args: &[Expr],
+        s: &Stmt,
+        k: &mut K<'_, 'a, 'p>,
+    ) {
         let Some(callee) = self.index.methods.get(method.name.as_str()).copied() else {
             let _ = self.internal::<()>(format!("unknown method `{}`", method.name));
             return;
@@ -254,7 +277,14 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
     }
 
-    fn exec_while(&mut self, st: State, cond: &Expr, invs: &[Expr], body: &Block, k: &mut K<'_, 'a, 'p>) {
+    fn exec_while(
+        &mut self,
+        st: State,
+        cond: &Expr,
+        invs: &[Expr],
+        body: &Block,
+        k: &mut K<'_, 'a, 'p>,
+    ) {
         let modified: Vec<String> = assigned_vars(body).into_iter().collect();
         let wd: Vec<(&Expr, Site)> = invs
             .iter()
@@ -279,6 +309,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             .map(|i| (i, Site::new(ErrorKind::InvariantNotPreserved, i.span)))
             .collect();
         let cond_site = Site::new(ErrorKind::WhileFailed, cond.span);
+        let edge_site = Site::new(ErrorKind::IfFailed, cond.span);
         self.consume_all(st, &est, &mut |v: &mut Self, left: State, _| {
             if !wellformed {
                 return;
@@ -290,7 +321,14 @@ impl<'a, 'p> Verifier<'a, 'p> {
             // 3. From an arbitrary state satisfying the invariant: one iteration preserves it,
             //    and leaving the loop continues with the frame added back.
             v.produce_all(sb, &wd, &mut |v2: &mut Self, mut si: State| {
-                let Ok(c) = v2.eval_bool(&mut si, cond, cond_site) else {
+                // Like Silicon: the condition is checked for well-definedness (`while.failed`),
+                // then evaluated again to choose the loop's edges (`if.failed`).
+                let mut probe = si.clone();
+                let _ = v2.eval_bool(&mut probe, cond, cond_site);
+                if v2.halted() {
+                    return;
+                }
+                let Ok(c) = v2.eval_bool(&mut si, cond, edge_site) else {
                     return;
                 };
                 for (b, taken) in v2.branches(si, &c) {

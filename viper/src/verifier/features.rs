@@ -111,7 +111,10 @@ impl Scan {
             }
             let assertion = matches!(
                 s.kind,
-                StmtKind::Inhale(_) | StmtKind::Exhale(_) | StmtKind::Assert(_) | StmtKind::While { .. }
+                StmtKind::Inhale(_)
+                    | StmtKind::Exhale(_)
+                    | StmtKind::Assert(_)
+                    | StmtKind::While { .. }
             );
             for e in stmt_exprs(s) {
                 self.expr(e, assertion);
@@ -136,12 +139,19 @@ impl Scan {
             }
             ExprKind::PermLit(PermLit::Epsilon) => found.push((x.span, "`epsilon`".into())),
             ExprKind::SetLit { multi: true, .. } => found.push((x.span, "multisets".into())),
-            ExprKind::SeqLit { elem_ty: Some(t), .. } | ExprKind::SetLit { elem_ty: Some(t), .. } => {
+            ExprKind::SeqLit {
+                elem_ty: Some(t), ..
+            }
+            | ExprKind::SetLit {
+                elem_ty: Some(t), ..
+            } => {
                 if !supported_type(t) {
                     found.push((x.span, format!("the type `{t}`")));
                 }
             }
-            ExprKind::Quant { kind, vars, body, .. } => {
+            ExprKind::Quant {
+                kind, vars, body, ..
+            } => {
                 for v in vars {
                     if !supported_type(&v.ty) {
                         found.push((v.span, format!("the type `{}`", v.ty)));
@@ -156,8 +166,11 @@ impl Scan {
                     }
                 }
             }
-            ExprKind::Binary { op: BinaryOp::In, right, .. }
-                if matches!(right.kind, ExprKind::SeqRange { .. }) => {}
+            ExprKind::Binary {
+                op: BinaryOp::In,
+                right,
+                ..
+            } if matches!(right.kind, ExprKind::SeqRange { .. }) => {}
             _ => {}
         });
         // Ranges are supported only as the right operand of `in`.

@@ -164,7 +164,11 @@ impl Verifier<'_, '_> {
                     if t.get_sort() == app.get_sort() {
                         let mut cons = vec![eq(&app, &t)];
                         cons.extend(b.pc.since(&before));
-                        per_branch.push(quantify(&vars, &[vec![app.clone()]], &implies(&guard, &and(cons))));
+                        per_branch.push(quantify(
+                            &vars,
+                            &[vec![app.clone()]],
+                            &implies(&guard, &and(cons)),
+                        ));
                     }
                 }
             }
@@ -179,7 +183,11 @@ impl Verifier<'_, '_> {
             }
             posts.extend(b.pc.since(&before));
             if !posts.is_empty() {
-                per_branch.push(quantify(&vars, &[vec![lim.clone()]], &implies(&guard, &and(posts))));
+                per_branch.push(quantify(
+                    &vars,
+                    &[vec![lim.clone()]],
+                    &implies(&guard, &and(posts)),
+                ));
             }
         };
         match conjoin(&f.pres) {

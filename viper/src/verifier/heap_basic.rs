@@ -77,7 +77,14 @@ impl Verifier<'_, '_> {
     /// receiver and assuming the heap invariants: permissions are non-negative, a location held
     /// with positive permission is not null, at most a full permission is held per location, and
     /// chunks of one location agree on its value.
-    pub fn basic_add(&mut self, st: &mut State, field: usize, rcv: Dynamic, perm: Real, val: Dynamic) {
+    pub fn basic_add(
+        &mut self,
+        st: &mut State,
+        field: usize,
+        rcv: Dynamic,
+        perm: Real,
+        val: Dynamic,
+    ) {
         if is_none_perm(&perm) {
             return;
         }
@@ -184,7 +191,14 @@ impl Verifier<'_, '_> {
             Amount::Exact(a) => rcmp(&total, a, Cmp::Ge),
             Amount::Wildcard => positive(&total),
         };
-        self.check(st, &needed, site, ErrorReason::InsufficientPermission, reason_span, msg)?;
+        self.check(
+            st,
+            &needed,
+            site,
+            ErrorReason::InsufficientPermission,
+            reason_span,
+            msg,
+        )?;
         let Some(value) = self.basic_value_at(&st.heap, field, rcv) else {
             // No chunk at all, yet the check passed: the path is infeasible.
             return Ok(self.fresh("unreachable", &self.sym.fields[field].sort.clone()));
@@ -252,9 +266,7 @@ impl Verifier<'_, '_> {
             c.perm = rsub(&c.perm, &take);
             remaining = rsub(&remaining, &take);
         }
-        st.heap
-            .basic
-            .retain(|c| !is_none_perm(&c.perm));
+        st.heap.basic.retain(|c| !is_none_perm(&c.perm));
     }
 }
 

@@ -47,7 +47,10 @@ use symbols::Symbols;
 ///
 /// Returns `Err` with `unsupported` errors when the program uses a feature the back end does not
 /// handle; it never reports success for something it skipped.
-pub fn verify(program: &Program, options: &VerifyOptions) -> Result<ProgramResult, Vec<InputError>> {
+pub fn verify(
+    program: &Program,
+    options: &VerifyOptions,
+) -> Result<ProgramResult, Vec<InputError>> {
     let unsupported = features::scan(program);
     if !unsupported.is_empty() {
         return Err(unsupported);
@@ -64,9 +67,15 @@ pub fn verify(program: &Program, options: &VerifyOptions) -> Result<ProgramResul
         .collect();
     let run = || -> Vec<Outcome> {
         if options.parallel {
-            members.par_iter().map(|m| verify_member(&index, options, m)).collect()
+            members
+                .par_iter()
+                .map(|m| verify_member(&index, options, m))
+                .collect()
         } else {
-            members.iter().map(|m| verify_member(&index, options, m)).collect()
+            members
+                .iter()
+                .map(|m| verify_member(&index, options, m))
+                .collect()
         }
     };
     let outcomes = match pool() {
@@ -111,7 +120,11 @@ enum Outcome {
     Unsupported(InputError),
 }
 
-fn verify_member(index: &ProgramIndex<'_>, options: &VerifyOptions, member: &Member<'_>) -> Outcome {
+fn verify_member(
+    index: &ProgramIndex<'_>,
+    options: &VerifyOptions,
+    member: &Member<'_>,
+) -> Outcome {
     let start = Instant::now();
     let (name, kind) = match member {
         Member::Method(m) => (m.name.name.clone(), MemberKind::Method),
@@ -119,7 +132,10 @@ fn verify_member(index: &ProgramIndex<'_>, options: &VerifyOptions, member: &Mem
     };
     let run = AssertUnwindSafe(|| -> Result<(Vec<_>, Vec<String>), InputError> {
         let sym = Symbols::new(index).map_err(|what| {
-            InputError::unsupported(Span::DUMMY, format!("{what} is not supported by the verifier"))
+            InputError::unsupported(
+                Span::DUMMY,
+                format!("{what} is not supported by the verifier"),
+            )
         })?;
         let mut v = Verifier::new(index, sym, options);
         v.add_domain_axioms();

@@ -21,7 +21,12 @@ pub type K<'k, 'a, 'p> = dyn FnMut(&mut Verifier<'a, 'p>, State) + 'k;
 
 impl<'a, 'p> Verifier<'a, 'p> {
     /// Splits a conjunction's snapshot between its two sides (pure sides take none).
-    pub fn split_snap(&self, snap: &Option<Dynamic>, l: &Expr, r: &Expr) -> (Option<Dynamic>, Option<Dynamic>) {
+    pub fn split_snap(
+        &self,
+        snap: &Option<Dynamic>,
+        l: &Expr,
+        r: &Expr,
+    ) -> (Option<Dynamic>, Option<Dynamic>) {
         match snap {
             None => (None, None),
             Some(s) => match (is_pure(l), is_pure(r)) {
@@ -36,13 +41,20 @@ impl<'a, 'p> Verifier<'a, 'p> {
     pub fn produce_all(&mut self, st: State, items: &[(&Expr, Site)], k: &mut K<'_, 'a, 'p>) {
         match items.split_first() {
             None => k(self, st),
-            Some(((a, site), rest)) => {
-                self.produce(st, a, None, *site, &mut |v: &mut Self, s| v.produce_all(s, rest, k))
-            }
+            Some(((a, site), rest)) => self.produce(st, a, None, *site, &mut |v: &mut Self, s| {
+                v.produce_all(s, rest, k)
+            }),
         }
     }
 
-    pub fn produce(&mut self, mut st: State, a: &Expr, snap: Option<Dynamic>, site: Site, k: &mut K<'_, 'a, 'p>) {
+    pub fn produce(
+        &mut self,
+        mut st: State,
+        a: &Expr,
+        snap: Option<Dynamic>,
+        site: Site,
+        k: &mut K<'_, 'a, 'p>,
+    ) {
         if self.halted() {
             return;
         }
@@ -106,7 +118,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 })
             }
             ExprKind::Acc { loc, perm } => {
-                if self.produce_acc(&mut st, loc, perm.as_deref(), snap, site, a.span).is_ok() {
+                if self
+                    .produce_acc(&mut st, loc, perm.as_deref(), snap, site, a.span)
+                    .is_ok()
+                {
                     k(self, st);
                 }
             }
@@ -116,7 +131,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 triggers,
                 body,
             } => {
-                if self.produce_forall(&mut st, vars, triggers, body, snap, site, a.span).is_ok() {
+                if self
+                    .produce_forall(&mut st, vars, triggers, body, snap, site, a.span)
+                    .is_ok()
+                {
                     k(self, st);
                 }
             }
@@ -128,7 +146,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
 
     /// Evaluates the permission amount of an access predicate (`None`: wildcard) and checks that
     /// it is not negative.
-    pub fn eval_amount(&mut self, st: &mut State, perm: Option<&Expr>, site: Site) -> R<Option<Real>> {
+    pub fn eval_amount(
+        &mut self,
+        st: &mut State,
+        perm: Option<&Expr>,
+        site: Site,
+    ) -> R<Option<Real>> {
         match perm {
             None => Ok(Some(perm_write())),
             Some(Expr {
@@ -156,15 +179,28 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     }
                     _ => self.eval_perm(st, p, site)?,
                 };
-                self.check(st, &rcmp(&t, &perm_none(), Cmp::Ge), site, ErrorReason::NegativePermission, p.span, || {
-                    "Fraction might be negative.".into()
-                })?;
+                self.check(
+                    st,
+                    &rcmp(&t, &perm_none(), Cmp::Ge),
+                    site,
+                    ErrorReason::NegativePermission,
+                    p.span,
+                    || "Fraction might be negative.".into(),
+                )?;
                 Ok(Some(t))
             }
         }
     }
 
-    fn produce_acc(&mut self, st: &mut State, loc: &Expr, perm: Option<&Expr>, snap: Option<Dynamic>, site: Site, span: Span) -> R<()> {
+    fn produce_acc(
+        &mut self,
+        st: &mut State,
+        loc: &Expr,
+        perm: Option<&Expr>,
+        snap: Option<Dynamic>,
+        site: Site,
+        span: Span,
+    ) -> R<()> {
         let ExprKind::Field { receiver, field } = &loc.kind else {
             return self.unsupported(loc.span, "predicate access");
         };
@@ -284,7 +320,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
             return self.unsupported(span, "this form of quantified permission");
         };
         let mut snap = snap;
-        let n_acc = items.iter().filter(|i| matches!(i, QpItem::Acc { .. })).count();
+        let n_acc = items
+            .iter()
+            .filter(|i| matches!(i, QpItem::Acc { .. }))
+            .count();
         let mut seen_acc = 0;
         for item in &items {
             match item {
@@ -293,7 +332,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     let t = self.eval_bool(st, &f, site)?;
                     st.assume(t);
                 }
-                QpItem::Acc { conds, loc, perm, span: acc_span } => {
+                QpItem::Acc {
+                    conds,
+                    loc,
+                    perm,
+                    span: acc_span,
+                } => {
                     seen_acc += 1;
                     // The snapshot of the i-th of n permission parts, like a right-nested `&&`.
                     let this = match &snap {
@@ -309,7 +353,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     let fvf = match this {
                         Some(s) => match self.sym.unwrap(&s, &fsort) {
                             Some(f) => Some(f),
-                            None => return self.internal("no sort wrapper for a field-value function"),
+                            None => {
+                                return self.internal("no sort wrapper for a field-value function")
+                            }
                         },
                         None => None,
                     };

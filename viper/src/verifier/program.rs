@@ -28,7 +28,10 @@ pub struct ProgramIndex<'p> {
 
 impl<'p> ProgramIndex<'p> {
     pub fn new(program: &'p Program) -> ProgramIndex<'p> {
-        let methods = program.methods().map(|m| (m.name.name.as_str(), m)).collect();
+        let methods = program
+            .methods()
+            .map(|m| (m.name.name.as_str(), m))
+            .collect();
         let functions: HashMap<&str, &Function> = program
             .functions()
             .map(|f| (f.name.name.as_str(), f))

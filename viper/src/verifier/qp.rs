@@ -74,7 +74,12 @@ impl Verifier<'_, '_> {
         for c in &quant_chunks {
             let at_c = self.sym.lookup(field, &c.fvf, &r);
             let body = implies(&positive(&self.q_perm_at(c, &r)), &eq(&at_sm, &at_c));
-            self.define(st, &[r.clone()], &[vec![at_sm.clone()], vec![at_c.clone()]], &body);
+            self.define(
+                st,
+                &[r.clone()],
+                &[vec![at_sm.clone()], vec![at_c.clone()]],
+                &body,
+            );
         }
         let basic: Vec<_> = heap.basic_of(field).map(|(_, c)| c.clone()).collect();
         for c in &basic {
@@ -87,7 +92,13 @@ impl Verifier<'_, '_> {
     }
 
     /// The value of `rcv.field` (a quantified field) in `heap`.
-    pub fn q_value_at(&mut self, st: &mut State, heap: &Heap, field: usize, rcv: &Dynamic) -> Dynamic {
+    pub fn q_value_at(
+        &mut self,
+        st: &mut State,
+        heap: &Heap,
+        field: usize,
+        rcv: &Dynamic,
+    ) -> Dynamic {
         // A single chunk at this very receiver: its value directly, when no quantifier needs a
         // uniform term.
         let sm = self.q_snapshot_map(st, heap, field);
@@ -95,7 +106,14 @@ impl Verifier<'_, '_> {
     }
 
     /// Adds `perm` to the single location `rcv.field` (a quantified field) with value `val`.
-    pub fn q_add_singleton(&mut self, st: &mut State, field: usize, rcv: Dynamic, perm: Real, val: Dynamic) {
+    pub fn q_add_singleton(
+        &mut self,
+        st: &mut State,
+        field: usize,
+        rcv: Dynamic,
+        perm: Real,
+        val: Dynamic,
+    ) {
         if is_none_perm(&perm) {
             return;
         }
@@ -140,9 +158,14 @@ impl Verifier<'_, '_> {
             Amount::Exact(a) => rcmp(&total, a, Cmp::Ge),
             Amount::Wildcard => positive(&total),
         };
-        self.check(st, &needed, site, ErrorReason::InsufficientPermission, reason_span, || {
-            format!("There might be insufficient permission to access {what}")
-        })?;
+        self.check(
+            st,
+            &needed,
+            site,
+            ErrorReason::InsufficientPermission,
+            reason_span,
+            || format!("There might be insufficient permission to access {what}"),
+        )?;
         let heap = st.heap.clone();
         let value = self.q_value_at(st, &heap, field, rcv);
         let amount = match amount {
@@ -207,12 +230,26 @@ impl Verifier<'_, '_> {
     }
 
     /// Checks that the receiver is injective on the region where permission is asserted.
-    pub fn q_check_injective(&mut self, st: &State, parts: &QpParts, site: Site, reason_span: Span) -> R<()> {
+    pub fn q_check_injective(
+        &mut self,
+        st: &mut State,
+        parts: &QpParts,
+        site: Site,
+        reason_span: Span,
+    ) -> R<()> {
         if self.mode.unchecked {
             return Ok(());
         }
-        let x1: Vec<Dynamic> = parts.vars.iter().map(|v| self.fresh("qx1", &v.get_sort())).collect();
-        let x2: Vec<Dynamic> = parts.vars.iter().map(|v| self.fresh("qx2", &v.get_sort())).collect();
+        let x1: Vec<Dynamic> = parts
+            .vars
+            .iter()
+            .map(|v| self.fresh("qx1", &v.get_sort()))
+            .collect();
+        let x2: Vec<Dynamic> = parts
+            .vars
+            .iter()
+            .map(|v| self.fresh("qx2", &v.get_sort()))
+            .collect();
         let (c1, e1, p1) = parts.subst_vars(&x1);
         let (c2, e2, p2) = parts.subst_vars(&x2);
         let mut hyp = vec![c1, c2, eq(&e1, &e2)];
@@ -222,9 +259,14 @@ impl Verifier<'_, '_> {
         }
         let same = and(x1.iter().zip(x2.iter()).map(|(a, b)| eq(a, b)));
         let goal = implies(&and(hyp), &same);
-        self.check(st, &goal, site, ErrorReason::QpNotInjective, reason_span, || {
-            "Quantified resource might not be injective.".to_string()
-        })
+        self.check(
+            st,
+            &goal,
+            site,
+            ErrorReason::QpNotInjective,
+            reason_span,
+            || "Quantified resource might not be injective.".to_string(),
+        )
     }
 
     /// Introduces inverse functions for the region and assumes their axioms; returns the terms
@@ -251,7 +293,11 @@ impl Verifier<'_, '_> {
         } else {
             vec![inv_e[0].clone()]
         };
-        let ax1 = (parts.vars.clone(), vec![pat1, vec![inv_e[0].clone()]], implies(&lhs, &back));
+        let ax1 = (
+            parts.vars.clone(),
+            vec![pat1, vec![inv_e[0].clone()]],
+            implies(&lhs, &back),
+        );
         // forall r :: c(inv(r)) && p(inv(r)) > 0 ==> e(inv(r)) == r
         let (c_r, e_r, p_r) = parts.subst_vars(&inv_r);
         let lhs2 = and2(&c_r, &perm_pos(&p_r));
@@ -273,7 +319,14 @@ impl Verifier<'_, '_> {
     }
 
     /// Produces a quantified permission. `fvf` is the snapshot's field-value function, if given.
-    pub fn q_produce(&mut self, st: &mut State, parts: &QpParts, fvf: Option<Dynamic>, site: Site, reason_span: Span) -> R<()> {
+    pub fn q_produce(
+        &mut self,
+        st: &mut State,
+        parts: &QpParts,
+        fvf: Option<Dynamic>,
+        site: Site,
+        reason_span: Span,
+    ) -> R<()> {
         self.q_check_injective(st, parts, site, reason_span)?;
         let inv_r = self.q_inverse(st, parts);
         let wildcard = if parts.perm.is_none() {
@@ -326,14 +379,22 @@ impl Verifier<'_, '_> {
             // Only read access is needed, and nothing is removed.
             let region = match &parts.perm {
                 Some(_) => positive(&self.q_region_perm(parts, &inv_r, &None)),
-                None => subst(&parts.cond, &parts.vars.iter().zip(inv_r.iter()).collect::<Vec<_>>()),
+                None => subst(
+                    &parts.cond,
+                    &parts.vars.iter().zip(inv_r.iter()).collect::<Vec<_>>(),
+                ),
             };
             let total = self.q_total_at(&before, field, &r);
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
-            self.check(st, &goal, site, ErrorReason::InsufficientPermission, reason_span, || {
-                "There might be insufficient permission to access the quantified field".into()
-            })?;
+            self.check(
+                st,
+                &goal,
+                site,
+                ErrorReason::InsufficientPermission,
+                reason_span,
+                || "There might be insufficient permission to access the quantified field".into(),
+            )?;
             if !want_snapshot {
                 return Ok(None);
             }
@@ -344,19 +405,31 @@ impl Verifier<'_, '_> {
         let (needed, wildcard_fn) = match &parts.perm {
             Some(_) => (self.q_region_perm(parts, &inv_r, &None), None),
             None => {
-                let w = self.fresh_function("wildcard", &[self.sym.ref_sort.clone()], &Sort::real());
+                let w =
+                    self.fresh_function("wildcard", &[self.sym.ref_sort.clone()], &Sort::real());
                 let wr = w.apply(&[&r]).as_real().unwrap_or_else(perm_none);
-                (self.q_region_perm(parts, &inv_r, &Some(wr.clone())), Some(wr))
+                (
+                    self.q_region_perm(parts, &inv_r, &Some(wr.clone())),
+                    Some(wr),
+                )
             }
         };
-        let msg = || "There might be insufficient permission to access the quantified field".to_string();
+        let msg =
+            || "There might be insufficient permission to access the quantified field".to_string();
         if let Some(wr) = &wildcard_fn {
             // Some positive permission must be held everywhere in the region.
             let region = positive(&needed);
             let total = self.q_total_at(&before, field, &r);
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
-            self.check(st, &goal, site, ErrorReason::InsufficientPermission, reason_span, msg)?;
+            self.check(
+                st,
+                &goal,
+                site,
+                ErrorReason::InsufficientPermission,
+                reason_span,
+                msg,
+            )?;
             let mut earlier = tt();
             let mut constraints = vec![rcmp(wr, &perm_none(), Cmp::Gt)];
             for (_, c) in before.quant_of(field) {
@@ -366,7 +439,12 @@ impl Verifier<'_, '_> {
                 earlier = and2(&earlier, &not(&positive(&p)));
             }
             let pattern = vec![Dynamic::from_ast(wr)];
-            self.assume_quantified(st, &[r.clone()], &[pattern], &implies(&region, &and(constraints)));
+            self.assume_quantified(
+                st,
+                &[r.clone()],
+                &[pattern],
+                &implies(&region, &and(constraints)),
+            );
         }
         let mut remaining = needed.clone();
         let mut done = false;
@@ -409,7 +487,14 @@ impl Verifier<'_, '_> {
         if !done {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let nothing_left = subst(&rcmp(&remaining, &perm_none(), Cmp::Le), &[(&r, &fresh_r)]);
-            self.check(st, &nothing_left, site, ErrorReason::InsufficientPermission, reason_span, msg)?;
+            self.check(
+                st,
+                &nothing_left,
+                site,
+                ErrorReason::InsufficientPermission,
+                reason_span,
+                msg,
+            )?;
         }
         for i in emptied.into_iter().rev() {
             st.heap.quant.remove(i);
@@ -418,12 +503,23 @@ impl Verifier<'_, '_> {
         if !want_snapshot {
             return Ok(None);
         }
-        Ok(Some(self.q_region_snapshot(st, &before, field, &positive(&needed))))
+        Ok(Some(self.q_region_snapshot(
+            st,
+            &before,
+            field,
+            &positive(&needed),
+        )))
     }
 
     /// A field-value function agreeing with `heap` on the region (a formula over the
     /// placeholder receiver): the snapshot of a consumed quantified permission.
-    fn q_region_snapshot(&mut self, st: &mut State, heap: &Heap, field: usize, region: &Bool) -> Dynamic {
+    fn q_region_snapshot(
+        &mut self,
+        st: &mut State,
+        heap: &Heap,
+        field: usize,
+        region: &Bool,
+    ) -> Dynamic {
         let r = self.sym.qp_r.clone();
         let fsort = self.sym.fields[field].fvf_sort.clone();
         let smr = self.fresh_dependent("smr", &fsort);

@@ -8,9 +8,11 @@ pub struct VerifyOptions {
     pub timeout_ms: Option<u64>,
     /// Verify members in parallel (one Z3 context per worker thread).
     pub parallel: bool,
-    /// Errors per member after which its verification stops; 0 reports every error (each failing
-    /// path is still abandoned at its first error). Silicon's default is 1.
-    pub max_errors_per_member: usize,
+    /// Errors per member after which its verification stops. `None` reports every error: after a
+    /// failed check of a fact the fact is assumed and the path continues, after a failed
+    /// permission check the path stops (like Silicon with `--numberOfErrorsToReport 0`).
+    /// `Some(1)` is Silicon's default (used to compare with Silver's test corpus).
+    pub max_errors_per_member: Option<usize>,
 }
 
 impl Default for VerifyOptions {
@@ -18,7 +20,7 @@ impl Default for VerifyOptions {
         VerifyOptions {
             timeout_ms: Some(10_000),
             parallel: true,
-            max_errors_per_member: 1,
+            max_errors_per_member: None,
         }
     }
 }

@@ -149,7 +149,11 @@ impl Symbols {
             }
             let ret = sym.sort_of(&f.ret)?;
             let refs: Vec<&Sort> = arg_sorts.iter().collect();
-            let plain: Vec<&Sort> = refs.iter().skip(usize::from(heap_dependent)).copied().collect();
+            let plain: Vec<&Sort> = refs
+                .iter()
+                .skip(usize::from(heap_dependent))
+                .copied()
+                .collect();
             sym.functions.insert(
                 name.to_string(),
                 FuncSym {
@@ -178,9 +182,15 @@ impl Symbols {
             let decl = FuncDecl::new(format!("d.{}", f.name.name), &refs, &ret);
             if f.unique {
                 if !args.is_empty() {
-                    return Err(format!("unique domain function `{}` with arguments", f.name.name));
+                    return Err(format!(
+                        "unique domain function `{}` with arguments",
+                        f.name.name
+                    ));
                 }
-                uniques.entry(ret.to_string()).or_default().push(decl.apply(&[]));
+                uniques
+                    .entry(ret.to_string())
+                    .or_default()
+                    .push(decl.apply(&[]));
             }
             self.domain_funcs
                 .insert(f.name.name.clone(), DomFuncSym { decl, ret });
@@ -233,8 +243,16 @@ impl Symbols {
         if self.wrappers.contains_key(&key) {
             return;
         }
-        let wrap = FuncDecl::new(format!("$SortWrappers.{key}To$Snap"), &[sort], &self.snap_sort);
-        let unwrap = FuncDecl::new(format!("$SortWrappers.$SnapTo{key}"), &[&self.snap_sort], sort);
+        let wrap = FuncDecl::new(
+            format!("$SortWrappers.{key}To$Snap"),
+            &[sort],
+            &self.snap_sort,
+        );
+        let unwrap = FuncDecl::new(
+            format!("$SortWrappers.$SnapTo{key}"),
+            &[&self.snap_sort],
+            sort,
+        );
         let x = Dynamic::new_const(format!("$w.{key}"), sort);
         let wx = wrap.apply(&[&x]);
         let ax = forall_const(

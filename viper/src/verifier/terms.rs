@@ -495,7 +495,10 @@ pub fn is_pattern_app(t: &Dynamic) -> bool {
     match t.safe_decl() {
         Ok(d) => {
             let n = d.name();
-            n.starts_with("f.") || n.starts_with("d.") || n.starts_with("$FVF.lookup_") || n == "select"
+            n.starts_with("f.")
+                || n.starts_with("d.")
+                || n.starts_with("$FVF.lookup_")
+                || n == "select"
         }
         Err(_) => false,
     }
