@@ -94,8 +94,4 @@ impl Heap {
             .enumerate()
             .filter(move |(_, c)| c.field == field)
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.basic.is_empty() && self.quant.is_empty()
-    }
 }

@@ -11,7 +11,7 @@ use crate::{ErrorKind, ErrorReason, Span, VerificationError};
 use super::pathcond::PathConds;
 use super::program::ProgramIndex;
 use super::result::VerifyOptions;
-use super::solver::{Answer, Prover, Sat};
+use super::solver::{Answer, Prover, Satisfiability};
 use super::state::State;
 use super::symbols::{fresh_name, Symbols};
 use super::terms::{is_false, is_true, not};
@@ -224,7 +224,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         if self.mode.unchecked {
             return true;
         }
-        self.prover.check_sat(&st.pc, &Bool::from_bool(true)) != Sat::Unsat
+        self.prover.check_sat(&st.pc, &Bool::from_bool(true)) != Satisfiability::Unsat
     }
 
     /// The feasible branches of `st` on `cond`: then-branch first.

@@ -120,7 +120,7 @@ impl Verifier<'_, '_> {
                     },
                 };
                 let current = std::mem::replace(&mut st.heap, heap.clone());
-                let reading = std::mem::replace(&mut st.eval_heap, Some(heap));
+                let reading = st.eval_heap.replace(heap);
                 let res = self.eval(st, expr, site);
                 st.heap = current;
                 st.eval_heap = reading;

@@ -144,11 +144,7 @@ impl Scan {
             }
             | ExprKind::SetLit {
                 elem_ty: Some(t), ..
-            } => {
-                if !supported_type(t) {
-                    found.push((x.span, format!("the type `{t}`")));
-                }
-            }
+            } if !supported_type(t) => found.push((x.span, format!("the type `{t}`"))),
             ExprKind::Quant {
                 kind, vars, body, ..
             } => {

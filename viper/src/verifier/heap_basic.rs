@@ -1,7 +1,7 @@
 //! Permission and value operations on basic chunks (fields without quantified permissions).
 
 use num_traits::Signed;
-use z3::ast::{Ast, Bool, Dynamic, Real};
+use z3::ast::{Bool, Dynamic, Real};
 
 use crate::ErrorReason;
 
@@ -55,19 +55,6 @@ impl Verifier<'_, '_> {
         let mut v = last.val.clone();
         for c in init.iter().rev() {
             let cond = and2(&eq(&c.rcv, rcv), &positive(&c.perm));
-            v = ite(&cond, &c.val, &v);
-        }
-        Some(v)
-    }
-
-    /// The value term of `r.field` for a variable receiver `r` (the placeholder), used to define
-    /// snapshot maps over basic chunks.
-    pub fn basic_value_fn(&self, heap: &Heap, field: usize, r: &Dynamic) -> Option<Dynamic> {
-        let cands: Vec<&BasicChunk> = heap.basic_of(field).map(|(_, c)| c).collect();
-        let (last, init) = cands.split_last()?;
-        let mut v = last.val.clone();
-        for c in init.iter().rev() {
-            let cond = and2(&eq(&c.rcv, r), &positive(&c.perm));
             v = ite(&cond, &c.val, &v);
         }
         Some(v)
@@ -268,9 +255,4 @@ impl Verifier<'_, '_> {
         }
         st.heap.basic.retain(|c| !is_none_perm(&c.perm));
     }
-}
-
-/// `b` as a formula for `Bool`-sorted terms.
-pub fn formula(t: &Dynamic) -> Option<Bool> {
-    t.as_bool()
 }

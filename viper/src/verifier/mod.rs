@@ -28,6 +28,9 @@ mod symbols;
 mod terms;
 mod walk;
 
+#[cfg(test)]
+mod tests;
+
 pub use result::*;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

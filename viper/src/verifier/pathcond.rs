@@ -54,10 +54,6 @@ pub struct PathConds {
 }
 
 impl PathConds {
-    pub fn new() -> PathConds {
-        PathConds::default()
-    }
-
     /// Adds an assumption (literal `true` is skipped).
     pub fn assume(&mut self, term: Bool) {
         self.push(term, false);
@@ -118,10 +114,5 @@ impl PathConds {
         }
         out.reverse();
         out
-    }
-
-    /// All assumptions, oldest first.
-    pub fn all(&self) -> Vec<Bool> {
-        self.since(&PathConds::new())
     }
 }

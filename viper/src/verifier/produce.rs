@@ -11,7 +11,6 @@ use crate::{ErrorReason, Span};
 
 use super::assertions::{is_pure, pure_forall, qp_items, QpItem};
 use super::context::{Site, Stop, Verifier, R};
-use super::heap_basic::Amount;
 use super::qp::QpParts;
 use super::state::State;
 use super::terms::*;

@@ -15,7 +15,7 @@ use crate::{ErrorReason, Span};
 
 use super::chunks::{Heap, QuantChunk};
 use super::context::{quantify, Site, Verifier, R};
-use super::heap_basic::{lit_positive, Amount};
+use super::heap_basic::Amount;
 use super::state::State;
 use super::terms::*;
 
@@ -76,7 +76,7 @@ impl Verifier<'_, '_> {
             let body = implies(&positive(&self.q_perm_at(c, &r)), &eq(&at_sm, &at_c));
             self.define(
                 st,
-                &[r.clone()],
+                std::slice::from_ref(&r),
                 &[vec![at_sm.clone()], vec![at_c.clone()]],
                 &body,
             );
@@ -85,7 +85,7 @@ impl Verifier<'_, '_> {
         for c in &basic {
             let here = and2(&eq(&r, &c.rcv), &positive(&c.perm));
             let body = implies(&here, &eq(&at_sm, &c.val));
-            self.define(st, &[r.clone()], &[vec![at_sm.clone()]], &body);
+            self.define(st, std::slice::from_ref(&r), &[vec![at_sm.clone()]], &body);
         }
         st.sm_cache.insert(key, sm.clone());
         sm
@@ -280,7 +280,7 @@ impl Verifier<'_, '_> {
         let invs: Vec<_> = parts
             .vars
             .iter()
-            .map(|v| self.fresh_function("inv", &[ref_sort.clone()], &v.get_sort()))
+            .map(|v| self.fresh_function("inv", std::slice::from_ref(&ref_sort), &v.get_sort()))
             .collect();
         let inv_r: Vec<Dynamic> = invs.iter().map(|f| f.apply(&[&r])).collect();
         let inv_e: Vec<Dynamic> = invs.iter().map(|f| f.apply(&[&parts.rcv])).collect();
@@ -303,7 +303,12 @@ impl Verifier<'_, '_> {
         let lhs2 = and2(&c_r, &perm_pos(&p_r));
         let ax2 = implies(&lhs2, &eq(&e_r, &r));
         self.assume_quantified(st, &ax1.0, &ax1.1[..1], &ax1.2);
-        self.assume_quantified(st, &[r.clone()], &[vec![inv_r[0].clone()]], &ax2);
+        self.assume_quantified(
+            st,
+            std::slice::from_ref(&r),
+            &[vec![inv_r[0].clone()]],
+            &ax2,
+        );
         inv_r
     }
 
@@ -339,9 +344,13 @@ impl Verifier<'_, '_> {
         if !self.mode.unchecked {
             // A location held with positive permission is not null.
             let nonnull = implies(&positive(&perm), &not(&eq(&r, &self.sym.null)));
-            let ax = quantify(&[r.clone()], &[vec![inv_r[0].clone()]], &nonnull);
+            let ax = quantify(
+                std::slice::from_ref(&r),
+                &[vec![inv_r[0].clone()]],
+                &nonnull,
+            );
             if inv_r[0].ast_eq(&r) {
-                st.assume(quantify(&[r.clone()], &[], &nonnull));
+                st.assume(quantify(std::slice::from_ref(&r), &[], &nonnull));
             } else {
                 st.assume(ax);
             }
@@ -405,8 +414,11 @@ impl Verifier<'_, '_> {
         let (needed, wildcard_fn) = match &parts.perm {
             Some(_) => (self.q_region_perm(parts, &inv_r, &None), None),
             None => {
-                let w =
-                    self.fresh_function("wildcard", &[self.sym.ref_sort.clone()], &Sort::real());
+                let w = self.fresh_function(
+                    "wildcard",
+                    std::slice::from_ref(&self.sym.ref_sort),
+                    &Sort::real(),
+                );
                 let wr = w.apply(&[&r]).as_real().unwrap_or_else(perm_none);
                 (
                     self.q_region_perm(parts, &inv_r, &Some(wr.clone())),
@@ -441,7 +453,7 @@ impl Verifier<'_, '_> {
             let pattern = vec![Dynamic::from_ast(wr)];
             self.assume_quantified(
                 st,
-                &[r.clone()],
+                std::slice::from_ref(&r),
                 &[pattern],
                 &implies(&region, &and(constraints)),
             );
@@ -527,12 +539,7 @@ impl Verifier<'_, '_> {
         let at_smr = self.sym.lookup(field, &smr, &r);
         let at_sm = self.sym.lookup(field, &sm, &r);
         let body = implies(region, &eq(&at_smr, &at_sm));
-        self.define(st, &[r.clone()], &[vec![at_smr.clone()]], &body);
+        self.define(st, std::slice::from_ref(&r), &[vec![at_smr.clone()]], &body);
         smr
     }
-}
-
-/// A literal positive permission (re-exported for the producer).
-pub fn perm_is_lit_positive(p: &Real) -> bool {
-    lit_positive(p)
 }

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 use std::sync::Once;
-use z3::ast::{Ast, Bool, Dynamic};
+use z3::ast::{Bool, Dynamic};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::pathcond::{PathConds, PcNode};
@@ -22,7 +22,7 @@ pub enum Answer {
 
 /// The answer to "are the path conditions (and this formula) satisfiable?".
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Sat {
+pub enum Satisfiability {
     Sat,
     Unsat,
     Unknown(String),
@@ -212,7 +212,7 @@ impl Prover {
         self.sync(pc);
         self.stats.queries += 1;
         self.solver.push();
-        self.solver.assert(&not(goal));
+        self.solver.assert(not(goal));
         let res = self.solver.check();
         if res != SatResult::Unsat && std::env::var_os("OMPV_DUMP_SMT").is_some() {
             eprintln!("---- failed query ----\n{}", self.solver.to_smt2());
@@ -237,9 +237,9 @@ impl Prover {
     }
 
     /// Whether the path conditions together with `extra` are satisfiable.
-    pub fn check_sat(&mut self, pc: &PathConds, extra: &Bool) -> Sat {
+    pub fn check_sat(&mut self, pc: &PathConds, extra: &Bool) -> Satisfiability {
         if is_false(extra) {
-            return Sat::Unsat;
+            return Satisfiability::Unsat;
         }
         self.sync(pc);
         self.stats.queries += 1;
@@ -247,9 +247,9 @@ impl Prover {
         self.solver.assert(extra);
         let res = self.solver.check();
         let out = match res {
-            SatResult::Unsat => Sat::Unsat,
-            SatResult::Sat => Sat::Sat,
-            SatResult::Unknown => Sat::Unknown(
+            SatResult::Unsat => Satisfiability::Unsat,
+            SatResult::Sat => Satisfiability::Sat,
+            SatResult::Unknown => Satisfiability::Unknown(
                 self.solver
                     .get_reason_unknown()
                     .unwrap_or_else(|| "unknown".into()),
@@ -276,6 +276,7 @@ impl Prover {
     }
 
     /// Number of path-condition nodes currently asserted (for tests).
+    #[cfg(test)]
     pub fn asserted_len(&self) -> usize {
         self.asserted.len()
     }
@@ -288,11 +289,6 @@ impl Drop for Prover {
     }
 }
 
-/// `t` as a formula, for terms known to be Boolean.
-pub fn as_formula(t: &Dynamic) -> Option<Bool> {
-    t.as_bool()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,7 +298,7 @@ mod tests {
     fn sync_follows_branches() {
         let mut p = Prover::new(Some(5000));
         let x = Int::new_const("x");
-        let mut base = PathConds::new();
+        let mut base = PathConds::default();
         base.assume(x.gt(Int::from_i64(0)));
         let mut a = base.clone();
         a.assume(x.lt(Int::from_i64(5)));
@@ -321,19 +317,25 @@ mod tests {
         let mut d = base.clone();
         d.assume(x.eq(Int::from_i64(20)));
         assert_eq!(p.prove(&d, &x.gt(Int::from_i64(10))), Answer::Valid);
-        assert_eq!(p.check_sat(&d, &x.lt(Int::from_i64(3))), Sat::Unsat);
-        assert_eq!(p.check_sat(&base, &x.lt(Int::from_i64(3))), Sat::Sat);
+        assert_eq!(
+            p.check_sat(&d, &x.lt(Int::from_i64(3))),
+            Satisfiability::Unsat
+        );
+        assert_eq!(
+            p.check_sat(&base, &x.lt(Int::from_i64(3))),
+            Satisfiability::Sat
+        );
     }
 
     #[test]
     fn globals_survive_pops() {
         let mut p = Prover::new(Some(5000));
         let x = Int::new_const("gx");
-        let mut a = PathConds::new();
+        let mut a = PathConds::default();
         a.assume(x.gt(Int::from_i64(0)));
         assert_eq!(p.prove(&a, &x.gt(Int::from_i64(-1))), Answer::Valid);
         p.add_global(x.lt(Int::from_i64(100)));
-        let empty = PathConds::new();
+        let empty = PathConds::default();
         assert_eq!(p.prove(&empty, &x.lt(Int::from_i64(100))), Answer::Valid);
         assert_eq!(p.prove(&a, &x.lt(Int::from_i64(100))), Answer::Valid);
     }
@@ -350,14 +352,14 @@ mod tests {
                     .collect()
             })
             .collect();
-        let mut pc = PathConds::new();
+        let mut pc = PathConds::default();
         for row in &v {
             pc.assume(Bool::or(row));
         }
-        for j in 0..m {
-            for i in 0..n {
-                for k in (i + 1)..n {
-                    pc.assume(Bool::and(&[&v[i][j], &v[k][j]]).not());
+        for hole in 0..m {
+            for (i, row) in v.iter().enumerate() {
+                for other in &v[i + 1..] {
+                    pc.assume(Bool::and(&[&row[hole], &other[hole]]).not());
                 }
             }
         }

@@ -46,13 +46,11 @@ pub struct FuncSym {
     /// the function's axioms apply under it.
     pub pre: FuncDecl,
     pub heap_dependent: bool,
-    pub ret: Sort,
 }
 
 /// A domain function's symbol.
 pub struct DomFuncSym {
     pub decl: FuncDecl,
-    pub ret: Sort,
 }
 
 struct Wrapper {
@@ -162,7 +160,6 @@ impl Symbols {
                     stateless: FuncDecl::new(format!("f.{name}%stateless"), &plain, &Sort::bool()),
                     pre: FuncDecl::new(format!("f.{name}%precondition"), &refs, &Sort::bool()),
                     heap_dependent,
-                    ret,
                 },
             );
         }
@@ -193,7 +190,7 @@ impl Symbols {
                     .push(decl.apply(&[]));
             }
             self.domain_funcs
-                .insert(f.name.name.clone(), DomFuncSym { decl, ret });
+                .insert(f.name.name.clone(), DomFuncSym { decl });
         }
         for consts in uniques.values() {
             if consts.len() > 1 {

@@ -116,21 +116,6 @@ pub fn ite(c: &Bool, a: &Term, b: &Term) -> Term {
     }
 }
 
-pub fn ite_bool(c: &Bool, a: &Bool, b: &Bool) -> Bool {
-    match (c.as_bool(), a.as_bool(), b.as_bool()) {
-        (Some(true), _, _) => a.clone(),
-        (Some(false), _, _) => b.clone(),
-        (_, Some(true), Some(false)) => c.clone(),
-        (_, Some(false), Some(true)) => not(c),
-        (_, Some(true), _) => or2(c, b),
-        (_, Some(false), _) => and2(&not(c), b),
-        (_, _, Some(false)) => and2(c, a),
-        (_, _, Some(true)) => implies(c, a),
-        _ if a.ast_eq(b) => a.clone(),
-        _ => c.ite(a, b),
-    }
-}
-
 pub fn ite_real(c: &Bool, a: &Real, b: &Real) -> Real {
     match c.as_bool() {
         Some(true) => a.clone(),
@@ -365,7 +350,7 @@ pub fn rat_lit(v: &BigRational) -> Real {
     Real::from_rational_str(&n, &d).unwrap_or_else(|| {
         int_lit(v.numer())
             .to_real()
-            .div(&int_lit(v.denom()).to_real())
+            .div(int_lit(v.denom()).to_real())
     })
 }
 

@@ -1,0 +1,210 @@
+//! End-to-end tests of the verifier on small programs (parse, type-check, verify).
+
+use super::*;
+use crate::{FileId, InputErrorKind};
+
+fn program(text: &str) -> Program {
+    let mut p = crate::parse(text, FileId(0)).expect("test program parses");
+    crate::typecheck(&mut p).expect("test program type-checks");
+    p
+}
+
+fn run(text: &str, options: &VerifyOptions) -> ProgramResult {
+    verify(&program(text), options).expect("no unsupported feature")
+}
+
+/// (id, line) of every error, sorted.
+fn errors(text: &str) -> Vec<(String, u32)> {
+    let r = run(text, &VerifyOptions::default());
+    for m in &r.members {
+        assert!(
+            m.unknowns.is_empty(),
+            "unexpected unknowns in {}: {:?}",
+            m.name,
+            m.unknowns
+        );
+    }
+    let mut v: Vec<_> = r
+        .errors()
+        .iter()
+        .map(|e| (e.full_id(), e.span.line))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn verifies_and_fails() {
+    let text = "field f: Int
+method ok(x: Ref)
+  requires acc(x.f)
+  ensures acc(x.f) && x.f == 3
+{ x.f := 3 }
+method bad(x: Ref)
+  requires acc(x.f, 1/2)
+{ x.f := 3 }
+";
+    assert_eq!(
+        errors(text),
+        vec![("assignment.failed:insufficient.permission".into(), 8)]
+    );
+}
+
+#[test]
+fn all_errors_mode_continues_after_failed_facts() {
+    let text = "method m(x: Int)
+{
+  assert x == 1
+  assert x == 1
+  assert x == 2
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![
+            ("assert.failed:assertion.false".into(), 3),
+            ("assert.failed:assertion.false".into(), 5)
+        ]
+    );
+    let first_only = VerifyOptions {
+        max_errors_per_member: Some(1),
+        ..VerifyOptions::default()
+    };
+    let r = run(text, &first_only);
+    assert_eq!(r.errors().len(), 1);
+    assert_eq!(r.verdict(), Verdict::Failed);
+}
+
+#[test]
+fn permission_failure_stops_the_path() {
+    let text = "field f: Int
+method m(x: Ref)
+{
+  x.f := 1
+  assert false
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![("assignment.failed:insufficient.permission".into(), 4)]
+    );
+}
+
+#[test]
+fn errors_on_both_branches_are_reported() {
+    let text = "method m(b: Bool)
+{
+  if (b) {
+    assert false
+  } else {
+    assert 1 == 2
+  }
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![
+            ("assert.failed:assertion.false".into(), 4),
+            ("assert.failed:assertion.false".into(), 6)
+        ]
+    );
+}
+
+#[test]
+fn solver_timeout_gives_unknown() {
+    // The pigeonhole principle for 12 pigeons in 11 holes: far beyond a 50 ms budget.
+    let (n, m) = (12, 11);
+    let mut text = String::from("method php(");
+    let vars: Vec<String> = (0..n)
+        .flat_map(|i| (0..m).map(move |j| format!("p{i}_{j}")))
+        .collect();
+    text += &vars
+        .iter()
+        .map(|v| format!("{v}: Bool"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    text += ")\n";
+    for i in 0..n {
+        let row: Vec<String> = (0..m).map(|j| format!("p{i}_{j}")).collect();
+        text += &format!("  requires {}\n", row.join(" || "));
+    }
+    for j in 0..m {
+        for i in 0..n {
+            for k in (i + 1)..n {
+                text += &format!("  requires !(p{i}_{j} && p{k}_{j})\n");
+            }
+        }
+    }
+    text += "{\n  assert false\n}\n";
+    let options = VerifyOptions {
+        timeout_ms: Some(50),
+        ..VerifyOptions::default()
+    };
+    let r = run(&text, &options);
+    assert_eq!(r.verdict(), Verdict::Unknown, "{:?}", r.members[0]);
+    assert!(r.errors().is_empty());
+    assert!(r.members[0].unknowns[0].contains("line"));
+}
+
+#[test]
+fn unsupported_constructs_are_rejected_with_their_location() {
+    let cases = [
+        ("predicate P(x: Ref) { true }\nmethod m() {}\n", 1),
+        ("field f: Int\npredicate P(x: Ref) { acc(x.f) }\nmethod m(x: Ref)\n  requires P(x)\n{\n  unfold P(x)\n}\n", 2),
+        ("domain D[T] { function d(t: T): Int }\nmethod m() {}\n", 1),
+        ("method m(s: Multiset[Int]) {}\n", 1),
+    ];
+    for (text, line) in cases {
+        let errs = verify(&program(text), &VerifyOptions::default()).expect_err(text);
+        assert!(
+            errs.iter().all(|e| e.kind == InputErrorKind::Unsupported),
+            "{errs:?}"
+        );
+        assert!(errs.iter().any(|e| e.span.line == line), "{text}: {errs:?}");
+    }
+}
+
+#[test]
+fn set_cardinality_is_unsupported_not_verified() {
+    let text = "method m(s: Set[Int])\n{\n  assert |s| >= 0\n}\n";
+    let errs = verify(&program(text), &VerifyOptions::default()).expect_err("unsupported");
+    assert_eq!(errs[0].span.line, 3);
+}
+
+#[test]
+fn sequential_and_parallel_agree() {
+    let text = "field f: Int
+method a(x: Ref) requires acc(x.f) { x.f := 1; assert x.f == 2 }
+method b(x: Int) { assert x * 0 == 0 }
+method c(x: Ref) { assert x.f == 1 }
+function g(x: Ref): Int requires acc(x.f) { x.f + 1 }
+";
+    let par = run(text, &VerifyOptions::default());
+    let seq = run(
+        text,
+        &VerifyOptions {
+            parallel: false,
+            ..VerifyOptions::default()
+        },
+    );
+    let ids = |r: &ProgramResult| -> Vec<(String, u32)> {
+        r.errors()
+            .iter()
+            .map(|e| (e.full_id(), e.span.line))
+            .collect()
+    };
+    assert_eq!(ids(&par), ids(&seq));
+    assert_eq!(ids(&par).len(), 2);
+}
+
+#[test]
+fn counterexample_names_arguments() {
+    let text = "method m(n: Int)\n  requires n > 2\n{\n  assert n != 3\n}\n";
+    let r = run(text, &VerifyOptions::default());
+    let e = r.errors()[0];
+    assert!(
+        e.model.iter().any(|(k, v)| k == "n" && v == "3"),
+        "{:?}",
+        e.model
+    );
+}
