@@ -160,7 +160,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
         self.check(st, &t, site, ErrorReason::AssertionFalse, a.span, || {
             "Assertion might not hold.".into()
         })?;
-        if !self.mode.unchecked {
+        // Quantified facts are not repeated: they follow from what is known, and a second copy
+        // of a quantifier only multiplies its instances.
+        if !self.mode.unchecked && !has_quantifier(&Dynamic::from_ast(&t)) {
             st.assume(t);
         }
         Ok(())

@@ -84,6 +84,8 @@ pub struct Verifier<'a, 'p> {
     /// While a function is axiomatised: its precondition predicate applied to the abstraction
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
+    /// Indexing and membership functions per sequence sort (see `seqs`).
+    pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
@@ -107,6 +109,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             skolems: Vec::new(),
             read_only: false,
             axiom_ctx: None,
+            seq_fns: std::collections::HashMap::new(),
         }
     }
 

@@ -11,10 +11,11 @@ use z3::{Pattern, SortKind};
 use crate::ast::*;
 use crate::{ErrorKind, ErrorReason, Span};
 
-use super::context::{Site, Stop, Verifier, R};
+use super::context::{quantify, Site, Stop, Verifier, R};
 use super::heap_basic::lit_positive;
 use super::state::State;
 use super::terms::*;
+use super::triggers::infer_patterns;
 
 /// A numeric operand pair, both integers or both reals.
 enum Num {
@@ -218,7 +219,7 @@ impl Verifier<'_, '_> {
                 let s = self.eval_seq(st, seq, site)?;
                 let i = self.eval_int(st, index, site)?;
                 self.check_index(st, &s, &i, index.span, site, false)?;
-                Ok(s.nth(i))
+                Ok(self.seq_index(st, &s, &i))
             }
             ExprKind::Slice { seq, lo, hi } => {
                 let s = self.eval_seq(st, seq, site)?;
@@ -395,7 +396,7 @@ impl Verifier<'_, '_> {
         }
     }
 
-    fn depends_on_skolem(&self, t: &Dynamic) -> bool {
+    pub fn depends_on_skolem(&self, t: &Dynamic) -> bool {
         self.skolems.iter().any(|s| mentions(t, s))
     }
 
@@ -468,7 +469,7 @@ impl Verifier<'_, '_> {
                 let x = self.eval(st, left, site)?;
                 let c = self.eval(st, right, site)?;
                 if let Some(s) = c.as_seq() {
-                    return b(s.contains(Seq::unit(&x)));
+                    return b(self.seq_contains(st, &s, &x));
                 }
                 if let Some(set) = c.as_set() {
                     return b(set.member(&x));
@@ -646,8 +647,10 @@ impl Verifier<'_, '_> {
         let refs: Vec<&dyn Ast> = all.iter().map(|t| t as &dyn Ast).collect();
         let app = decl.apply(&refs);
         // The precondition holds for these arguments: the function's axioms apply.
-        if let Some(pre_holds) = fs.pre.apply(&refs).as_bool() {
-            st.assume(pre_holds);
+        if !func.pres.is_empty() {
+            if let Some(pre_holds) = fs.pre.apply(&refs).as_bool() {
+                st.assume(pre_holds);
+            }
         }
         Ok(app)
     }
@@ -672,6 +675,8 @@ impl Verifier<'_, '_> {
         let n_sk = self.skolems.len();
         self.skolems.extend(sks.iter().cloned());
         self.mode.quant_depth += 1;
+        let base = st.pc.clone();
+        let mark = self.defs_log.len();
         let body_t = self.eval_bool(st, body, site);
         let pats = match &body_t {
             Ok(_) => self.eval_triggers(st, triggers, &sks, site),
@@ -682,8 +687,47 @@ impl Verifier<'_, '_> {
         for (name, prev) in saved.into_iter().rev() {
             st.unbind(&name, prev);
         }
+        // Facts learnt while evaluating the body for the skolem values (e.g. that a function's
+        // precondition holds) hold for all values: they are kept, quantified like the body.
+        let facts = st.pc.since(&base);
+        st.pc = base;
         let body_t = body_t?;
-        let pats = pats?;
+        let mut pats = pats?;
+        if pats.is_empty() {
+            pats = infer_patterns(&Dynamic::from_ast(&body_t), &sks)
+                .into_iter()
+                .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
+                .collect();
+        }
+        let defs = &self.defs_log[mark.min(self.defs_log.len())..];
+        let mut aux = Vec::new();
+        for f in facts {
+            let is_def = defs.iter().any(|d| d.ast_eq(&f));
+            if !is_def && sks.iter().any(|k| mentions(&Dynamic::from_ast(&f), k)) {
+                aux.push(f);
+            } else {
+                st.assume(f);
+            }
+        }
+        if !aux.is_empty() {
+            let aux_body = and(aux);
+            let aux_pats: Vec<Vec<Dynamic>> = {
+                let usable: Vec<Vec<Dynamic>> = pats
+                    .iter()
+                    .filter(|p| p.iter().all(|t| mentions_term(&aux_body, t)))
+                    .cloned()
+                    .collect();
+                if usable.is_empty() {
+                    infer_patterns(&Dynamic::from_ast(&aux_body), &sks)
+                        .into_iter()
+                        .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
+                        .collect()
+                } else {
+                    usable
+                }
+            };
+            st.assume(quantify(&sks, &aux_pats, &aux_body));
+        }
         let bounds: Vec<&dyn Ast> = sks.iter().map(|s| s as &dyn Ast).collect();
         let patterns: Vec<Pattern> = pats
             .iter()
@@ -730,6 +774,12 @@ impl Verifier<'_, '_> {
         self.mode.in_trigger = saved.1;
         Ok(out)
     }
+}
+
+/// Whether `sub` occurs in `t`.
+fn mentions_term(t: &Bool, sub: &Dynamic) -> bool {
+    let probe = Dynamic::fresh_const("probe", &sub.get_sort());
+    !t.substitute(&[(sub, &probe)]).ast_eq(t)
 }
 
 /// The conjunction of a list of assertions, as one expression (for consuming preconditions).

@@ -73,6 +73,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
             StmtKind::New { target, fields } => {
                 let r = self.fresh(&target.name, &self.sym.ref_sort.clone());
                 st.assume(not(&eq(&r, &self.sym.null)));
+                let distinct = self.new_ref_disjointness(&mut st, &r);
+                st.assume(distinct);
                 let ids: Vec<usize> = match fields {
                     None => (0..self.sym.fields.len()).collect(),
                     Some(fs) => {
@@ -154,6 +156,38 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 let _ = self.unsupported::<()>(s.span, "`unfold`");
             }
         }
+    }
+
+    /// A new object differs from every reference the state knows: those in the store (also as
+    /// elements of sets and sequences) and those of heap chunks (receivers and values).
+    fn new_ref_disjointness(&mut self, st: &mut State, r: &Dynamic) -> z3::ast::Bool {
+        let ref_sort = self.sym.ref_sort.clone();
+        let mut terms: Vec<Dynamic> = st.store.values().cloned().collect();
+        for c in &st.heap.basic {
+            terms.push(c.rcv.clone());
+            terms.push(c.val.clone());
+        }
+        for c in &st.heap.quant {
+            if let Some((at, _)) = &c.singleton {
+                terms.push(at.clone());
+            }
+        }
+        let mut facts = Vec::new();
+        for t in terms {
+            let sort = z3::ast::Ast::get_sort(&t);
+            if sort == ref_sort {
+                facts.push(not(&eq(r, &t)));
+            } else if let Some(s) = t.as_seq() {
+                if z3::ast::Ast::get_sort(&s.nth(z3::ast::Int::from_i64(0))) == ref_sort {
+                    facts.push(not(&self.seq_contains(st, &s, r)));
+                }
+            } else if let Some(set) = t.as_set() {
+                if sort == z3::Sort::set(&ref_sort) {
+                    facts.push(not(&set.member(r)));
+                }
+            }
+        }
+        and(facts)
     }
 
     /// Adds a chunk of full or partial permission (basic or singleton quantified).

@@ -142,7 +142,12 @@ impl Verifier<'_, '_> {
             },
         );
         let base = st.pc.clone();
-        self.axiom_ctx = Some((pre_app.clone(), base.clone()));
+        let guard0 = if f.pres.is_empty() {
+            tt()
+        } else {
+            pre_app.clone()
+        };
+        self.axiom_ctx = Some((guard0, base.clone()));
         let defs_before = self.abstract_defs.len();
         let snap = if heap_dependent {
             Some(vars[0].clone())
@@ -154,8 +159,14 @@ impl Verifier<'_, '_> {
         // Per branch of the precondition: under `f%precondition(s, args)` and the branch
         // conditions, the function equals its body and satisfies its postcondition; the
         // preconditions of applications in them hold as well.
+        let has_pre = !f.pres.is_empty();
         let mut branch = |v: &mut Self, mut b: State| {
-            let mut guard = vec![pre_app.clone()];
+            // A function without precondition is defined for all arguments.
+            let mut guard = if has_pre {
+                vec![pre_app.clone()]
+            } else {
+                Vec::new()
+            };
             guard.extend(b.pc.branch_conds_since(&base));
             let guard = and(guard);
             if let Some(body) = &f.body {

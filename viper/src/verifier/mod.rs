@@ -22,10 +22,12 @@ mod produce;
 mod program;
 mod qp;
 mod result;
+mod seqs;
 mod solver;
 mod state;
 mod symbols;
 mod terms;
+mod triggers;
 mod walk;
 
 #[cfg(test)]
@@ -54,6 +56,9 @@ pub fn verify(
     program: &Program,
     options: &VerifyOptions,
 ) -> Result<ProgramResult, Vec<InputError>> {
+    // Z3's settings must be in place before the first (thread-local) context is created.
+    solver::open_api_log();
+    solver::set_global_params();
     let unsupported = features::scan(program);
     if !unsupported.is_empty() {
         return Err(unsupported);

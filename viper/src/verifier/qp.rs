@@ -302,7 +302,14 @@ impl Verifier<'_, '_> {
         let (c_r, e_r, p_r) = parts.subst_vars(&inv_r);
         let lhs2 = and2(&c_r, &perm_pos(&p_r));
         let ax2 = implies(&lhs2, &eq(&e_r, &r));
-        self.assume_quantified(st, &ax1.0, &ax1.1[..1], &ax1.2);
+        // The receiver itself is the preferred pattern where it mentions every variable (not so
+        // while a function is axiomatised: then the inverse application is used).
+        let pats1: Vec<Vec<Dynamic>> = if self.mode.abstraction.is_empty() {
+            ax1.1[..1].to_vec()
+        } else {
+            ax1.1[1..].to_vec()
+        };
+        self.assume_quantified(st, &ax1.0, &pats1, &ax1.2);
         self.assume_quantified(
             st,
             std::slice::from_ref(&r),

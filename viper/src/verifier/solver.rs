@@ -39,7 +39,7 @@ static GLOBAL_PARAMS: Once = Once::new();
 
 /// Z3 settings in the spirit of Silicon's preamble: no model-based quantifier instantiation,
 /// E-matching with a bounded eagerness, fixed seeds for reproducible answers.
-fn set_global_params() {
+pub fn set_global_params() {
     GLOBAL_PARAMS.call_once(|| {
         for (k, v) in [
             ("auto_config", "false"),
@@ -60,6 +60,22 @@ fn set_global_params() {
             ("model.v2", "true"),
         ] {
             z3::set_global_param(k, v);
+        }
+    });
+}
+
+/// Debugging aid: with `OMPV_Z3_LOG=FILE`, a replayable log of all Z3 calls (`z3 -log FILE`).
+/// Must run before the first Z3 call of the process.
+pub fn open_api_log() {
+    static LOG: Once = Once::new();
+    LOG.call_once(|| {
+        if let Some(path) = std::env::var_os("OMPV_Z3_LOG") {
+            if let Ok(c) = std::ffi::CString::new(path.to_string_lossy().as_bytes()) {
+                // SAFETY: a NUL-terminated path; Z3 copies it.
+                unsafe {
+                    z3_sys::Z3_open_log(c.as_ptr());
+                }
+            }
         }
     });
 }
@@ -213,7 +229,12 @@ impl Prover {
         self.stats.queries += 1;
         self.solver.push();
         self.solver.assert(not(goal));
+        let t0 = std::time::Instant::now();
         let res = self.solver.check();
+        if std::env::var_os("OMPV_SLOW_QUERIES").is_some() && t0.elapsed().as_millis() > 50 {
+            eprintln!("slow check {:?} in {:?}: goal {}", res, t0.elapsed(), goal);
+            eprintln!("---- slow query ----\n{}", self.solver.to_smt2());
+        }
         if res != SatResult::Unsat && std::env::var_os("OMPV_DUMP_SMT").is_some() {
             eprintln!("---- failed query ----\n{}", self.solver.to_smt2());
         }

@@ -483,9 +483,19 @@ pub fn is_pattern_app(t: &Dynamic) -> bool {
             n.starts_with("f.")
                 || n.starts_with("d.")
                 || n.starts_with("$FVF.lookup_")
+                || n.starts_with("$Seq.")
                 || n == "select"
         }
         Err(_) => false,
+    }
+}
+
+/// Whether a term contains a quantifier.
+pub fn has_quantifier(t: &Dynamic) -> bool {
+    match t.kind() {
+        z3::AstKind::Quantifier => true,
+        z3::AstKind::App => t.children().iter().any(has_quantifier),
+        _ => false,
     }
 }
 
