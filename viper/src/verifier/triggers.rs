@@ -28,7 +28,7 @@ pub fn infer_patterns(body: &Dynamic, vars: &[Dynamic]) -> Vec<Vec<Dynamic>> {
         .candidates
         .iter()
         .filter_map(|t| {
-            let (mask, valid, size) = walk.info.get(&t.get_z3_ast_id())?.clone();
+            let (mask, valid, size) = *walk.info.get(&t.get_z3_ast_id())?;
             (valid && mask != 0).then(|| (t.clone(), mask, size))
         })
         .collect();
