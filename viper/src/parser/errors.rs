@@ -112,7 +112,15 @@ pub(super) fn from_pest(
             );
         }
     }
-    let token = token_at(text, pos);
+    // At the end of the input, point at the end of the last line (as Silver does) rather than
+    // at the empty line after a final line break.
+    let at_end = pos >= text.len();
+    let pos = if at_end {
+        text.trim_end_matches(['\n', '\r']).len()
+    } else {
+        pos
+    };
+    let token = if at_end { "" } else { token_at(text, pos) };
     let span = source.span(file, pos, pos + token.len());
     for (word, message) in UNSUPPORTED {
         if token == *word {
@@ -220,7 +228,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         binding | formal_args => "a declaration `name: Type`",
         new_expr | kw_new => "`new`",
         trigger => "a trigger `{ .. }`",
-        lparen | call_args => "`(`",
+        lparen | call_args | condition => "`(`",
         rparen => "`)`",
         lbracket | elem_type | type_params => "`[`",
         rbracket => "`]`",
