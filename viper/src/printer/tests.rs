@@ -295,7 +295,7 @@ fn random_expr(rng: &mut Rng, depth: u32) -> Expr {
 #[test]
 fn random_trees_survive_print_and_parse() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for i in 0..3000 {
+    for i in 0..1500 {
         let tree = random_expr(&mut rng, 1 + (i % 5));
         let printed = print_expr(&tree);
         let text = format!("method m() {{ assert {printed} }}");

@@ -130,13 +130,7 @@ impl Env {
     /// Registers a global name; the second declaration of a name is reported.
     fn declare(&mut self, name: &Ident, kind: GlobalKind, errors: &mut Errors) {
         if let Some((_, first)) = self.globals.get(&name.name) {
-            errors.push(
-                name.span,
-                format!(
-                    "duplicate identifier `{}` (first declared at line {})",
-                    name.name, first.line
-                ),
-            );
+            super::names::report_duplicate(errors, &name.name, *first, name.span);
         } else {
             self.globals.insert(name.name.clone(), (kind, name.span));
         }

@@ -193,6 +193,8 @@ fn assertion_positions() {
           while (true) invariant acc(x.f) { }
           label l invariant acc(x.f)
           inhale forall y: Ref :: y != x ==> acc(y.f)
+          inhale forall y: Ref :: acc(y.f) && y.f > 0
+          inhale forall y: Ref :: y != x ==> forall z: Ref :: z != y ==> acc(z.f)
         }";
     checked(ok);
     for (bad, line) in [
@@ -207,10 +209,6 @@ fn assertion_positions() {
         ("method m(x: Ref) { var p: Perm := wildcard }", 1),
         (
             "method m(x: Ref) { assert P(x) || true }\npredicate P(x: Ref)",
-            1,
-        ),
-        (
-            "method m(x: Ref) { inhale forall y: Ref :: acc(y.f) && true }",
             1,
         ),
     ] {
