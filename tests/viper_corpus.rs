@@ -51,6 +51,11 @@ fn expected(annotations: &FileAnnotations) -> Vec<(OutputId, u32)> {
 fn round_trip(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).expect("readable test file");
     let mut p1 = viper::parse(&text, FileId(0)).map_err(|e| e.message)?;
+    let mut dummies = 0;
+    p1.for_each_span_mut(&mut |s| dummies += usize::from(s.is_dummy()));
+    if dummies > 0 {
+        return Err(format!("{dummies} nodes without a source position"));
+    }
     let printed = viper::print(&p1);
     let mut p2 = viper::parse(&printed, FileId(0)).map_err(|e| {
         format!(

@@ -288,3 +288,23 @@ fn triggers() {
         "invalid trigger",
     );
 }
+
+#[test]
+fn deep_trees_within_the_parser_bound_are_checked_and_printed() {
+    let depth = crate::parser::MAX_NESTING - 10;
+    let chain = format!("method m(b: Bool) {{ assert {}b }}", "b && ".repeat(depth));
+    let nested = format!(
+        "method m(i: Int) {{ assert {}i{} == i }}",
+        "-(".repeat(depth / 2),
+        ")".repeat(depth / 2)
+    );
+    for text in [chain, nested] {
+        let p = checked(&text);
+        let printed = crate::print(&p);
+        let mut again = parse(&printed, FileId(0)).unwrap();
+        let mut orig = p.clone();
+        orig.clear_spans();
+        again.clear_spans();
+        assert!(orig == again);
+    }
+}
