@@ -5,8 +5,11 @@
 use crate::tree::{BasicBlock, Ppl};
 use serde_json::{json, Map, Value};
 
+/// Adds fields describing a block's payload to the block's JSON object.
+pub type PayloadFields<'a, B> = &'a dyn Fn(&BasicBlock<B>, &mut Map<String, Value>);
+
 /// The JSON tree of `p`; `payload` adds the payload's fields to each block's object.
-pub fn to_json<B>(p: &Ppl<B>, payload: &dyn Fn(&BasicBlock<B>, &mut Map<String, Value>)) -> Value {
+pub fn to_json<B>(p: &Ppl<B>, payload: PayloadFields<'_, B>) -> Value {
     match p {
         Ppl::Block(b) => {
             let mut m = Map::new();
