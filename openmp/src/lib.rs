@@ -2,6 +2,7 @@
 //! and the encoding of parallel regions into PPL.
 
 pub mod error;
+pub mod pragma;
 pub mod source;
 pub mod spec;
 
