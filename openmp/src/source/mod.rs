@@ -51,6 +51,9 @@ pub struct Annotation {
 pub enum AnnotationContent {
     Spec(Spec),
     Pragma(Pragma),
+    /// A pragma that could not be parsed or is not supported. The error is reported only if the
+    /// pragma is in code ompv verifies (functions with `requires false` may contain anything).
+    InvalidPragma(FrontError),
 }
 
 /// A preprocessed, parsed C file with its annotations.
@@ -262,10 +265,16 @@ pub fn load(
                 let f = &files[k];
                 let Some(pt) = f.pragmas.iter().find(|p| p.line == line) else {
                     let span = position_span(&f.source, f.id, line, 1);
-                    errors.push(FrontError::unsupported(
+                    annotations.push(Annotation {
+                        content: AnnotationContent::InvalidPragma(FrontError::unsupported(
+                            span,
+                            "`#pragma omp` produced by a macro or `_Pragma` is not supported",
+                        )),
+                        file: k,
+                        out_start: piece.start,
+                        out_end: piece.end,
                         span,
-                        "`#pragma omp` produced by a macro or `_Pragma` is not supported",
-                    ));
+                    });
                     continue;
                 };
                 let origin = Origin {
@@ -273,16 +282,18 @@ pub fn load(
                     source: &f.source,
                     base: pt.start,
                 };
-                match parse_pragma(&pt.masked, origin, pt.line) {
-                    Ok(p) => annotations.push(Annotation {
-                        span: p.span,
-                        content: AnnotationContent::Pragma(p),
-                        file: k,
-                        out_start: piece.start,
-                        out_end: piece.end,
-                    }),
-                    Err(e) => errors.push(e),
-                }
+                let span = f.source.span(f.id, pt.start, pt.end);
+                let content = match parse_pragma(&pt.masked, origin, pt.line) {
+                    Ok(p) => AnnotationContent::Pragma(p),
+                    Err(e) => AnnotationContent::InvalidPragma(e),
+                };
+                annotations.push(Annotation {
+                    span,
+                    content,
+                    file: k,
+                    out_start: piece.start,
+                    out_end: piece.end,
+                });
             }
         }
     }
@@ -370,13 +381,30 @@ mod tests {
 
     #[test]
     fn errors_are_collected_with_positions() {
-        let src = "//@ requires x +;\nint f(void);\n#pragma omp taskloop\nint g(void);\n";
+        let src =
+            "//@ requires x +;\nint f(void);\n#pragma omp taskloop\nint g(void);\n//@ ensures ;\n";
         let e = load_text(src).unwrap_err().0;
         assert_eq!(e.len(), 2);
         assert_eq!((e[0].span.line, e[0].span.column), (1, 17));
         assert_eq!(e[0].id, "spec.syntax");
-        assert_eq!((e[1].span.line, e[1].span.column), (3, 13));
-        assert_eq!(e[1].kind, crate::ErrorKind::Unsupported);
+        assert_eq!((e[1].span.line, e[1].span.column), (5, 13));
+    }
+
+    #[test]
+    fn pragma_errors_are_kept_for_later() {
+        let src = "int g(void);\n#pragma omp taskloop\nint h(void);\n";
+        let (_, l) = load_text(src).unwrap();
+        let bad: Vec<_> = l
+            .annotations
+            .iter()
+            .filter_map(|a| match &a.content {
+                AnnotationContent::InvalidPragma(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(bad.len(), 1);
+        assert_eq!((bad[0].span.line, bad[0].span.column), (2, 13));
+        assert_eq!(bad[0].kind, crate::ErrorKind::Unsupported);
     }
 
     #[test]
