@@ -72,6 +72,8 @@ pub fn compose_jobs(jobs: Vec<Part<OmpBlock, JobInfo>>) -> Option<Part<OmpBlock,
 }
 
 type Tree = Ppl<OmpBlock>;
+/// A translated job.
+type Job = Part<OmpBlock, JobInfo>;
 
 impl Converter<'_> {
     /// Builds an outermost parallel region from its pragmas (the first is a `parallel` directive)
@@ -151,7 +153,7 @@ impl Converter<'_> {
         items: &[Node<lc::BlockItem>],
         span: lang_c::span::Span,
         next: &mut usize,
-    ) -> Result<(Vec<Part<OmpBlock, JobInfo>>, Option<Contract>), FrontError> {
+    ) -> Result<(Vec<Job>, Option<Contract>), FrontError> {
         let (contract, mut cursor) =
             self.body_contract(items, span, "a parallel region's contract");
         let mut jobs = Vec::new();

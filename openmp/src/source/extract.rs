@@ -125,12 +125,12 @@ fn mask_group(text: &str, g: &SpecGroup) -> String {
             super::scan::blank(&mut m, close, e);
             // Leading `@` of continuation lines.
             let mut at_line_start = false;
-            for k in s + 3..close {
-                match m[k] {
+            for c in &mut m[s + 3..close] {
+                match *c {
                     b'\n' => at_line_start = true,
                     b' ' | b'\t' | b'\r' => {}
                     b'@' if at_line_start => {
-                        m[k] = b' ';
+                        *c = b' ';
                         at_line_start = false;
                     }
                     _ => at_line_start = false,

@@ -334,10 +334,10 @@ fn align(out: &str, out_base: usize, orig: &str, orig_base: usize) -> Vec<Anchor
             }
         }
         let (i2, j2) = best.unwrap_or((ot.len(), st.len()));
-        for k in i..i2 {
+        for t in &ot[i..i2] {
             anchors.push(Anchor {
-                out: out_base + ot[k].0,
-                len: ot[k].1 - ot[k].0,
+                out: out_base + t.0,
+                len: t.1 - t.0,
                 orig: orig_base + site,
                 orig_len: 0,
             });

@@ -151,8 +151,8 @@ impl<'a> Converter<'a> {
         let anns = &self.l.annotations;
         let first = anns.partition_point(|a| a.out_start < lo);
         let mut out = Vec::new();
-        for i in first..anns.len() {
-            if anns[i].out_start >= hi {
+        for (i, a) in anns.iter().enumerate().skip(first) {
+            if a.out_start >= hi {
                 break;
             }
             if !self.used[i] {
@@ -586,3 +586,6 @@ impl<'a> Converter<'a> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -199,12 +199,14 @@ impl Converter<'_> {
         let ret = self.base_type(specs, true)?;
         let fd = match d.node.derived.as_slice() {
             [f] => &f.node,
-            _ => return Err(FrontError::unsupported(
-                self.sp(d.span),
-                format!(
+            _ => {
+                return Err(FrontError::unsupported(
+                    self.sp(d.span),
+                    format!(
                     "the signature of `{name}` is not supported (only int, bool or void results)"
                 ),
-            )),
+                ))
+            }
         };
         let params = match fd {
             lc::DerivedDeclarator::KRFunction(ids) if ids.is_empty() => Vec::new(),
