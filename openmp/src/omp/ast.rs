@@ -45,7 +45,7 @@ pub struct OmpBlock {
     pub contract: Option<Contract>,
     pub body: BlockBody,
     /// Variables named in `private` clauses of the block's pragma and of every enclosing parallel
-    /// region's pragma.
+    /// region's and `sections`' pragma.
     pub private: Vec<Ident>,
     /// Variables named in `firstprivate` clauses of the same pragmas.
     pub firstprivate: Vec<Ident>,

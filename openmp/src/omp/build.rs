@@ -135,7 +135,15 @@ impl Converter<'_> {
                 }
                 (vec![self.job_of(p, Vec::new(), stmt, next)?], None)
             }
-            _ => unreachable!("region_tree is only called for parallel directives"),
+            _ => {
+                return Err(FrontError::omp_syntax(
+                    p.directive_span,
+                    format!(
+                        "`omp {}` does not start a parallel region",
+                        p.directive.name()
+                    ),
+                ))
+            }
         };
         let region_span = self.sp(stmt.span);
         let part = compose_jobs(jobs).ok_or_else(|| {
@@ -194,22 +202,17 @@ impl Converter<'_> {
         let limit = items.first().map_or(span.end, |i| i.span.start);
         let anns = &self.l.annotations;
         let mut end = start;
-        let mut specs = Vec::new();
         let first = anns.partition_point(|a| a.out_start < start);
-        for (i, a) in anns.iter().enumerate().skip(first) {
+        for a in anns.iter().skip(first) {
             if a.out_start >= limit {
                 break;
             }
             match a.content {
-                AnnotationContent::Spec(_) => {
-                    specs.push(i);
-                    end = a.out_end;
-                }
+                AnnotationContent::Spec(_) => end = a.out_end,
                 _ => break,
             }
         }
         let taken = self.take(start, end);
-        debug_assert_eq!(taken, specs);
         let c = self.contract_of(
             &taken,
             &[
@@ -329,9 +332,12 @@ impl Converter<'_> {
                         "`omp sections` must be followed by a `{ … }` block of sections",
                     ));
                 };
-                let tree = self.sections(p, items, stmt.span, next)?;
+                // The sections' data-sharing clauses apply to every section.
+                self.omp.enclosing.push(p.clone());
+                let tree = self.sections(p, items, stmt.span, next);
+                self.omp.enclosing.pop();
                 Ok(Part {
-                    ppl: tree,
+                    ppl: tree?,
                     clauses: JobInfo::of(p, None),
                 })
             }

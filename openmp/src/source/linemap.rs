@@ -134,7 +134,8 @@ impl LineMap {
             };
             let kpos = known.iter().position(|x| std::ptr::eq(x, kt)).unwrap_or(0);
             let starts = &starts_of[kpos];
-            let Some(&seg_start) = starts.get(o.line as usize - 1) else {
+            let Some(&seg_start) = (o.line as usize).checked_sub(1).and_then(|l| starts.get(l))
+            else {
                 out.push(Vec::new());
                 continue;
             };
@@ -146,7 +147,7 @@ impl LineMap {
                 .filter(|n| n.file == o.file && n.line > o.line)
                 .map_or(o.line + 1, |n| n.line);
             let seg_end = starts
-                .get(next_line as usize - 1)
+                .get((next_line as usize).saturating_sub(1))
                 .map_or(kt.text.len(), |&e| e.saturating_sub(1).max(seg_start));
             let out_start = self.out_line_starts[k];
             let out_end = self

@@ -311,7 +311,15 @@ pub fn load(
         known_of_marker,
     };
     let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, loaded.output.clone()) {
+    let text = loaded.output.clone();
+    // lang-c is a generated parser; a panic inside it must not take ompv down.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        lang_c::driver::parse_preprocessed(&config, text)
+    }));
+    let Ok(parsed) = parsed else {
+        return Err(FrontError::c_syntax(Span::DUMMY, "the C parser failed on this file").into());
+    };
+    match parsed {
         Ok(parse) => loaded.unit = parse.unit,
         Err(e) => {
             let span = loaded.span(e.offset, e.offset + 1);

@@ -80,20 +80,12 @@ impl Contract {
             .filter(|c| c.kind == ClauseKind::LoopInvariant)
     }
 
-    /// Whether the contract is exactly `requires false;` (VerCors' way to exclude a function, e.g.
-    /// `main`, from verification).
+    /// Whether the contract has a clause `requires false;` (VerCors' way to exclude a function,
+    /// e.g. `main`, from verification: with a false precondition its verification is vacuous).
     pub fn is_requires_false(&self) -> bool {
-        matches!(
-            self.clauses.as_slice(),
-            [Clause {
-                kind: ClauseKind::Requires,
-                expr: Expr {
-                    kind: ExprKind::Bool(false),
-                    ..
-                },
-                ..
-            }]
-        )
+        self.clauses
+            .iter()
+            .any(|c| c.kind == ClauseKind::Requires && matches!(c.expr.kind, ExprKind::Bool(false)))
     }
 }
 

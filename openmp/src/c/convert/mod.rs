@@ -58,7 +58,7 @@ pub(crate) struct Signature {
 pub(crate) struct OmpCtx {
     /// Inside a basic block of a region (loop body, single, section): no further OpenMP constructs.
     pub in_block: bool,
-    /// The pragmas of the enclosing parallel regions, outermost first.
+    /// The pragmas of the enclosing parallel regions and `sections`, outermost first.
     pub enclosing: Vec<Pragma>,
 }
 

@@ -195,7 +195,7 @@ impl Converter<'_> {
                 let cond = self.rvalue(&w.node.expression)?;
                 self.want_scalar(&cond, "a loop condition")?;
                 let between = self.take(w.node.expression.span.end, w.node.statement.span.start);
-                let spec = self.loop_spec(loop_spec, &between, span);
+                let spec = self.loop_spec(loop_spec, &between);
                 let body = self.body(&w.node.statement);
                 StmtKind::While { cond, spec, body }
             }
@@ -267,12 +267,30 @@ impl Converter<'_> {
     }
 
     /// The `loop_invariant`s of a sequential loop: written before it, or between its header and body.
-    fn loop_spec(
-        &mut self,
-        before: Vec<Clause>,
-        between: &[usize],
-        loop_span: Span,
-    ) -> Option<Contract> {
+    fn loop_spec(&mut self, before: Vec<Clause>, between: &[usize]) -> Option<Contract> {
+        // VerCors reads a contract between `for (…)` and the body of a loop without pragma as an
+        // iteration contract of a parallel loop; ompv only knows parallel loops from OpenMP.
+        let iteration_clause = between
+            .iter()
+            .find_map(|&i| match &self.l.annotations[i].content {
+                crate::source::AnnotationContent::Spec(spec) => {
+                    spec.items.iter().find_map(|it| match it {
+                        crate::spec::SpecItem::Clause(c) if c.kind != ClauseKind::LoopInvariant => {
+                            Some(c.span)
+                        }
+                        _ => None,
+                    })
+                }
+                _ => None,
+            });
+        if let Some(span) = iteration_clause {
+            self.errors.push(FrontError::unsupported(
+                span,
+                "an iteration contract on a loop without `#pragma omp` is not supported (write \
+                 `#pragma omp parallel for` to verify it as a parallel loop, or use `loop_invariant`)",
+            ));
+            return None;
+        }
         let inner = self.contract_of(
             between,
             &[ClauseKind::LoopInvariant],
@@ -295,7 +313,6 @@ impl Converter<'_> {
                 "a `#pragma omp` between a loop's header and its body applies to nothing",
             ));
         }
-        let _ = loop_span;
         let c = span.map(|span| Contract { clauses, span })?;
         self.check_contract(&c);
         Some(c)
@@ -337,7 +354,7 @@ impl Converter<'_> {
             };
             let header_end = header_end(fs, f.span.start);
             let between = self.take(header_end, fs.statement.span.start);
-            let spec = self.loop_spec(loop_spec, &between, span);
+            let spec = self.loop_spec(loop_spec, &between);
             let body = self.body(&fs.statement);
             Ok(vec![Stmt {
                 kind: StmtKind::For {

@@ -312,6 +312,21 @@ void f(int n, int *a)
     let names = |v: &[crate::spec::Ident]| v.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
     assert_eq!(names(&b.private), ["t", "u"]);
     assert_eq!(names(&b.firstprivate), ["u"]);
+    let p = ok(r"
+void f(int *a)
+{
+  int t = 0;
+  #pragma omp parallel
+  {
+    #pragma omp sections private(t)
+    {
+      #pragma omp section
+      { t = 1; a[0] = t; }
+    }
+  }
+}
+");
+    assert_eq!(names(&blocks(&p)[0].payload.private), ["t"]);
 }
 
 #[test]
@@ -412,10 +427,11 @@ fn misplaced_specifications() {
     assert!(m.contains("not attached"), "{m}");
     let (k, l, c, _) = err("void f(int n, int *a)\n{\n  #pragma omp parallel for\n  for (int i = 0; i < n; i++) //@ loop_invariant i >= 0;\n    a[i] = 0;\n}\n");
     assert_eq!((k, l, c), (ErrorKind::Syntax, 4, 35));
-    let (k, l, c, _) = err(
-        "void f(int n)\n{\n  for (int i = 0; i < n; i++) //@ requires i >= 0;\n    n = n;\n}\n",
+    let (k, l, c, m) = err(
+        "void f(int n)\n{\n  for (int i = 0; i < n; i++) //@ requires i >= 0; ensures true;\n    n = n;\n}\n",
     );
-    assert_eq!((k, l, c), (ErrorKind::Syntax, 3, 35));
+    assert_eq!((k, l, c), (ErrorKind::Unsupported, 3, 35));
+    assert!(m.contains("iteration contract on a loop without"), "{m}");
     let (k, l, c, m) = err("//@ requires x > 0;\nint y;\n");
     assert_eq!((k, l, c), (ErrorKind::Syntax, 1, 1));
     assert!(m.contains("followed by a function"), "{m}");
