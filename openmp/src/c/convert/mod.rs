@@ -46,6 +46,25 @@ impl Program {
     }
 }
 
+/// The names of the functions an external declaration declares or defines.
+fn function_names(ext: &Node<lc::ExternalDeclaration>) -> Vec<String> {
+    match &ext.node {
+        lc::ExternalDeclaration::FunctionDefinition(f) => {
+            types::declarator_name(&f.node.declarator)
+                .into_iter()
+                .collect()
+        }
+        lc::ExternalDeclaration::Declaration(d) => d
+            .node
+            .declarators
+            .iter()
+            .filter(|i| types::is_function_declarator(&i.node.declarator))
+            .filter_map(|i| types::declarator_name(&i.node.declarator))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A callable function's signature.
 #[derive(Clone, Debug)]
 pub(crate) struct Signature {
@@ -344,17 +363,16 @@ impl<'a> Converter<'a> {
     /// The top-level walk: contracts before functions, function bodies, `spec_ignore` around
     /// functions.
     fn top_level(&mut self) -> Vec<Function> {
-        let mut functions = Vec::new();
-        let mut runtime = Vec::new();
+        // Pass 1: the contract in front of every external declaration, and whether it lies inside
+        // `spec_ignore { … }`. Function bodies are not looked at yet.
+        let mut front: Vec<(Option<Contract>, bool)> = Vec::with_capacity(self.l.unit.0.len());
         let mut cursor = 0;
         let mut pending: Vec<usize> = Vec::new();
         for ext in &self.l.unit.0 {
-            let (start, end) = (ext.span.start, ext.span.end);
-            let anns = self.take(cursor, start);
-            cursor = end;
+            let anns = self.take(cursor, ext.span.start);
+            cursor = ext.span.end;
             self.top_level_annotations(anns, &mut pending);
-            let file = self.l.file_of(start);
-            let decl_span = self.sp(ext.span);
+            let file = self.l.file_of(ext.span.start);
             let is_function = match &ext.node {
                 lc::ExternalDeclaration::FunctionDefinition(_) => true,
                 lc::ExternalDeclaration::Declaration(d) => d
@@ -388,17 +406,53 @@ impl<'a> Converter<'a> {
                 pending.clear();
                 None
             };
-            let origin = match file {
+            front.push((contract, self.ignoring.is_some()));
+        }
+        let anns = self.take(cursor, usize::MAX);
+        self.top_level_annotations(anns, &mut pending);
+        if let Some(&p) = pending.first() {
+            let s = self.l.annotations[p].span;
+            self.errors.push(FrontError::spec_syntax(
+                s,
+                "a contract must be followed by a function of this file",
+            ));
+        }
+        self.close_ignore_at_end();
+
+        // A function has one contract, written before its prototype or its definition.
+        let mut shared: HashMap<String, Contract> = HashMap::new();
+        for (ext, (contract, _)) in self.l.unit.0.iter().zip(&front) {
+            let Some(c) = contract else { continue };
+            for name in function_names(ext) {
+                if shared.contains_key(&name) {
+                    self.errors.push(FrontError::spec_syntax(
+                        c.span,
+                        format!("`{name}` already has a contract on another declaration"),
+                    ));
+                } else {
+                    shared.insert(name, c.clone());
+                }
+            }
+        }
+
+        // Pass 2: the functions.
+        let mut functions = Vec::new();
+        let mut runtime = Vec::new();
+        for (ext, (_, ignored)) in self.l.unit.0.iter().zip(front) {
+            let origin = match self.l.file_of(ext.span.start) {
                 Some(MAIN) => Origin::Main,
                 Some(OMP_H) => Origin::OmpRuntime,
                 _ => continue,
             };
+            let decl_span = self.sp(ext.span);
             match &ext.node {
                 lc::ExternalDeclaration::FunctionDefinition(f) => {
                     if origin != Origin::Main {
                         continue;
                     }
-                    if let Some(func) = self.function_definition(f, contract, decl_span) {
+                    let contract = types::declarator_name(&f.node.declarator)
+                        .and_then(|n| shared.get(&n).cloned());
+                    if let Some(func) = self.function_definition(f, contract, ignored, decl_span) {
                         functions.push(func);
                     }
                 }
@@ -415,6 +469,7 @@ impl<'a> Converter<'a> {
                         let Some(name) = types::declarator_ident(dr, self) else {
                             continue;
                         };
+                        let contract = shared.get(&name.name).cloned();
                         if let Some(c) = &contract {
                             self.scopes =
                                 vec![params.iter().map(|p| (p.name.name.clone(), p.ty)).collect()];
@@ -425,7 +480,7 @@ impl<'a> Converter<'a> {
                             name,
                             ret,
                             params,
-                            contract: contract.clone(),
+                            contract,
                             body: Body::Prototype,
                             origin,
                             span: decl_span,
@@ -439,16 +494,6 @@ impl<'a> Converter<'a> {
                 _ => {}
             }
         }
-        let anns = self.take(cursor, usize::MAX);
-        self.top_level_annotations(anns, &mut pending);
-        if let Some(&p) = pending.first() {
-            let s = self.l.annotations[p].span;
-            self.errors.push(FrontError::spec_syntax(
-                s,
-                "a contract must be followed by a function of this file",
-            ));
-        }
-        self.close_ignore_at_end();
         functions.extend(runtime);
         functions
     }
@@ -509,11 +554,12 @@ impl<'a> Converter<'a> {
         &mut self,
         f: &Node<lc::FunctionDefinition>,
         contract: Option<Contract>,
+        ignored: bool,
         span: Span,
     ) -> Option<Function> {
         let fd = &f.node;
         let body_span = fd.statement.span;
-        let not_verified = if self.ignoring() {
+        let not_verified = if ignored {
             Some(NotVerified::SpecIgnore)
         } else if contract.as_ref().is_some_and(|c| c.is_requires_false()) {
             Some(NotVerified::RequiresFalse)

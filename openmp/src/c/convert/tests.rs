@@ -463,3 +463,28 @@ fn several_errors_are_reported_in_order() {
     let pos: Vec<(ErrorKind, u32)> = e.iter().map(|e| (e.kind, e.span.line)).collect();
     assert_eq!(pos, [(ErrorKind::Unsupported, 1), (ErrorKind::Type, 2)]);
 }
+
+#[test]
+fn one_contract_per_function_shared_by_its_declarations() {
+    let p = ok("//@ requires n > 0;\nint g(int n);\nvoid f(void) { int r = g(1); }\nint g(int n) { return n; }\n");
+    let def = p.function("g").unwrap();
+    assert!(def.is_verified());
+    assert_eq!(clauses(&def.contract), ["requires n > 0;"]);
+    let proto = p
+        .functions
+        .iter()
+        .find(|f| f.name.name == "g" && f.body == Body::Prototype)
+        .unwrap();
+    assert_eq!(clauses(&proto.contract), ["requires n > 0;"]);
+    let (k, l, c, m) = err(
+        "//@ requires n > 0;\nint g(int n);\n//@ requires n > 1;\nint g(int n) { return n; }\n",
+    );
+    assert_eq!((k, l, c), (ErrorKind::Syntax, 3, 1));
+    assert!(m.contains("already has a contract"), "{m}");
+    // `requires false` on the prototype also excludes the definition from verification.
+    let p = ok("//@ requires false;\nint main(void);\nint main(void) { goto x; x: return 0; }\n");
+    assert_eq!(
+        p.function("main").unwrap().body,
+        Body::NotVerified(NotVerified::RequiresFalse)
+    );
+}
