@@ -424,13 +424,19 @@ impl<'a> Converter<'a> {
         for (ext, (contract, _)) in self.l.unit.0.iter().zip(&front) {
             let Some(c) = contract else { continue };
             for name in function_names(ext) {
-                if shared.contains_key(&name) {
-                    self.errors.push(FrontError::spec_syntax(
-                        c.span,
-                        format!("`{name}` already has a contract on another declaration"),
-                    ));
-                } else {
-                    shared.insert(name, c.clone());
+                match shared.entry(name) {
+                    std::collections::hash_map::Entry::Occupied(e) => {
+                        self.errors.push(FrontError::spec_syntax(
+                            c.span,
+                            format!(
+                                "`{}` already has a contract on another declaration",
+                                e.key()
+                            ),
+                        ))
+                    }
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(c.clone());
+                    }
                 }
             }
         }
