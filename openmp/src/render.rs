@@ -26,10 +26,10 @@ pub fn text(program: &Program) -> String {
 fn region_text(r: &Region, out: &mut String) {
     let _ = writeln!(
         out,
-        "region in `{}` at line {} (omp {}): {}",
+        "region in `{}` at line {} ({}): {}",
         r.function,
         r.line(),
-        r.pragma.directive.name(),
+        r.pragma.display(),
         ppl::shape(&r.ppl)
     );
     contract_text(r.contract.as_ref(), "  ", out);
