@@ -295,6 +295,16 @@ impl Converter<'_> {
                         format!("`omp {}` must be followed by a `for` loop", d.name()),
                     ));
                 };
+                // `collapse(n)` with n > 1 distributes the iterations of a loop nest; ompv's
+                // blocks iterate over the outer loop only, so that would be unsound.
+                if let Some(c) = p.clauses.iter().find(
+                    |c| matches!(&c.kind, crate::pragma::ClauseKind::Collapse(e) if e.text != "1"),
+                ) {
+                    return Err(FrontError::unsupported(
+                        c.span,
+                        "`collapse` of more than one loop is not supported",
+                    ));
+                }
                 let (lp, contract) = self.canonical_loop(f, p)?;
                 let kind = if d == Directive::Simd {
                     BlockKind::Vec

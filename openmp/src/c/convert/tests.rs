@@ -488,3 +488,12 @@ fn one_contract_per_function_shared_by_its_declarations() {
         Body::NotVerified(NotVerified::RequiresFalse)
     );
 }
+
+#[test]
+fn collapse_of_several_loops_is_unsupported() {
+    let src = "void f(int n, int *a)\n{\n  #pragma omp parallel for collapse(2)\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++)\n      a[i] = j;\n}\n";
+    let (k, l, c, m) = err(src);
+    assert_eq!((k, l, c), (ErrorKind::Unsupported, 3, 28));
+    assert!(m.contains("collapse"), "{m}");
+    ok(&src.replace("collapse(2)", "collapse(1)"));
+}
