@@ -7,10 +7,11 @@ mod support;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use viper::{FileId, InputError};
 
-/// Truncation points per file.
-const CUTS: usize = 30;
-/// Variants with random token deletions per file.
-const DELETIONS: usize = 15;
+/// Variants over the whole corpus (about two thirds truncations, one third token deletions),
+/// spread evenly over the files so that the test stays fast as the corpus grows.
+const BUDGET: usize = 3000;
+/// At least this many truncations and deletions per file.
+const MIN_PER_FILE: usize = 6;
 
 /// A deterministic PRNG (xorshift64*), so that failures are reproducible.
 struct Rng(u64);
@@ -58,12 +59,12 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// The variants of one file's text.
-fn variants(text: &str, seed: u64) -> Vec<String> {
+/// The variants of one file's text: `cuts` truncations and `deletions` token deletions.
+fn variants(text: &str, seed: u64, cuts: usize, deletions: usize) -> Vec<String> {
     let mut out = Vec::new();
     let len = text.len();
-    for i in 1..=CUTS {
-        let mut cut = len * i / (CUTS + 1);
+    for i in 1..=cuts {
+        let mut cut = len * i / (cuts + 1);
         while !text.is_char_boundary(cut) {
             cut -= 1;
         }
@@ -71,7 +72,7 @@ fn variants(text: &str, seed: u64) -> Vec<String> {
     }
     let toks = tokens(text);
     let mut rng = Rng(seed | 1);
-    for _ in 0..DELETIONS {
+    for _ in 0..deletions {
         if toks.is_empty() {
             break;
         }
@@ -135,11 +136,14 @@ fn run(text: &str) -> Result<(), String> {
 fn truncated_and_mangled_inputs_do_not_break_the_front_end() {
     let files = support::vpr_files(&support::repo_root().join("tests/viper"));
     assert!(!files.is_empty());
+    let cuts = (BUDGET * 2 / 3 / files.len()).max(MIN_PER_FILE);
+    let deletions = (BUDGET / 3 / files.len()).max(MIN_PER_FILE);
     let mut failures = Vec::new();
     let mut total = 0;
     for (i, path) in files.iter().enumerate() {
         let text = std::fs::read_to_string(path).expect("readable test file");
-        for (j, v) in variants(&text, 0x5eed_0000 + i as u64)
+        let seed = 0x5eed_0000 + i as u64;
+        for (j, v) in variants(&text, seed, cuts, deletions)
             .into_iter()
             .enumerate()
         {
