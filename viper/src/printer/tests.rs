@@ -309,3 +309,17 @@ fn random_trees_survive_print_and_parse() {
         assert_eq!(back, tree, "{printed}");
     }
 }
+
+#[test]
+fn single_statements_and_expressions_print_alone() {
+    let p = parse(
+        "method m(x: Int) { if (x > 0) { assert x > 0 } else { assume x <= 0 } }",
+        FileId(0),
+    )
+    .unwrap();
+    let s = &p.methods().next().unwrap().body.as_ref().unwrap().stmts[0];
+    assert_eq!(
+        super::print_stmt(s),
+        "if (x > 0) {\n  assert x > 0\n} else {\n  assume x <= 0\n}"
+    );
+}

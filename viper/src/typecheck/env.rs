@@ -9,6 +9,7 @@ use std::collections::HashMap;
 pub(super) struct FunctionSig {
     pub(super) args: Vec<Ty>,
     pub(super) ret: Ty,
+    pub(super) has_pres: bool,
 }
 
 pub(super) struct MethodSig {
@@ -96,6 +97,7 @@ impl Env {
                         FunctionSig {
                             args: f.args.iter().map(|a| Ty::from_ast(&a.ty)).collect(),
                             ret: Ty::from_ast(&f.ret),
+                            has_pres: !f.pres.is_empty(),
                         },
                     );
                 }

@@ -37,6 +37,8 @@ pub(super) struct Ctx {
     pub(super) result: bool,
     /// `perm(..)` is allowed (everywhere but function bodies).
     pub(super) perm: bool,
+    /// Inside a domain axiom (no functions with preconditions).
+    pub(super) axiom: bool,
 }
 
 /// Type-checks the members of a program, one member per checker.
@@ -681,6 +683,15 @@ impl<'e> Checker<'e> {
     fn call(&mut self, e: &Expr, name: &Ident, args: &[Expr], ctx: Ctx, assertion_ok: bool) -> Ty {
         let env = self.env;
         if let Some(sig) = env.functions.get(&name.name) {
+            if ctx.axiom && sig.has_pres {
+                self.err(
+                    name.span,
+                    format!(
+                        "function `{}` has preconditions and cannot be used in a domain axiom",
+                        name.name
+                    ),
+                );
+            }
             self.arguments(name, args, &sig.args, ctx);
             return sig.ret.clone();
         }

@@ -47,6 +47,7 @@ impl Checker<'_> {
             labelled_old: Err(NO_LABELLED_OLD_IN_PRE),
             result: false,
             perm: true,
+            axiom: false,
         };
         for e in &m.pres {
             self.top(e, None, pre);
@@ -88,6 +89,7 @@ impl Checker<'_> {
             labelled_old: Err(NO_OLD_IN_PRE),
             result: false,
             perm: true,
+            axiom: false,
         };
         for e in &f.pres {
             self.top(e, None, pre);
@@ -97,6 +99,7 @@ impl Checker<'_> {
             labelled_old: Err(NO_OLD_IN_FUNCTION),
             result: true,
             perm: true,
+            axiom: false,
         };
         for e in &f.posts {
             self.top(e, Some(&Ty::Bool), post);
@@ -107,6 +110,7 @@ impl Checker<'_> {
                 labelled_old: Err(NO_OLD_IN_FUNCTION),
                 result: false,
                 perm: false,
+                axiom: false,
             };
             self.top(b, Some(&ret), body);
         }
@@ -127,6 +131,7 @@ impl Checker<'_> {
                 labelled_old: Err(NO_OLD_IN_PREDICATE),
                 result: false,
                 perm: true,
+                axiom: false,
             };
             self.top(b, None, ctx);
         }
@@ -162,6 +167,7 @@ impl Checker<'_> {
             labelled_old: Err(NO_OLD_IN_AXIOM),
             result: false,
             perm: false,
+            axiom: true,
         };
         for a in &d.axioms {
             self.member_locals.clear();
