@@ -16,10 +16,11 @@ pub fn is_pure(e: &Expr) -> bool {
     pure
 }
 
-/// One part of a quantified assertion `forall vars :: ...` in normal form.
+/// One part of a quantified assertion in normal form (nested quantifiers pulled out).
 pub enum QpItem<'e> {
     /// `forall vars :: conds ==> acc(loc, perm)`
     Acc {
+        vars: Vec<LocalDecl>,
         conds: Vec<&'e Expr>,
         loc: &'e Expr,
         perm: Option<&'e Expr>,
@@ -27,22 +28,30 @@ pub enum QpItem<'e> {
     },
     /// `forall vars :: conds ==> e` with `e` pure.
     Pure {
+        vars: Vec<LocalDecl>,
         conds: Vec<&'e Expr>,
         expr: &'e Expr,
     },
 }
 
-/// Splits the body of a quantifier holding permissions into its parts: nested implications
-/// collect conditions, conjunctions split. `None` if the body has another shape.
-pub fn qp_items(body: &Expr) -> Option<Vec<QpItem<'_>>> {
+/// Splits the body of `forall vars :: body` holding permissions into its parts: nested
+/// implications collect conditions, conjunctions split, nested `forall`s add bound variables.
+/// `None` if the body has another shape.
+pub fn qp_items<'e>(vars: &[LocalDecl], body: &'e Expr) -> Option<Vec<QpItem<'e>>> {
     let mut out = Vec::new();
-    collect(body, &mut Vec::new(), &mut out)?;
+    collect(body, &mut vars.to_vec(), &mut Vec::new(), &mut out)?;
     Some(out)
 }
 
-fn collect<'e>(e: &'e Expr, conds: &mut Vec<&'e Expr>, out: &mut Vec<QpItem<'e>>) -> Option<()> {
+fn collect<'e>(
+    e: &'e Expr,
+    vars: &mut Vec<LocalDecl>,
+    conds: &mut Vec<&'e Expr>,
+    out: &mut Vec<QpItem<'e>>,
+) -> Option<()> {
     if is_pure(e) {
         out.push(QpItem::Pure {
+            vars: vars.clone(),
             conds: conds.clone(),
             expr: e,
         });
@@ -55,7 +64,7 @@ fn collect<'e>(e: &'e Expr, conds: &mut Vec<&'e Expr>, out: &mut Vec<QpItem<'e>>
             right,
         } if is_pure(left) => {
             conds.push(left);
-            let r = collect(right, conds, out);
+            let r = collect(right, vars, conds, out);
             conds.pop();
             r
         }
@@ -64,14 +73,34 @@ fn collect<'e>(e: &'e Expr, conds: &mut Vec<&'e Expr>, out: &mut Vec<QpItem<'e>>
             left,
             right,
         } => {
-            collect(left, conds, out)?;
-            collect(right, conds, out)
+            collect(left, vars, conds, out)?;
+            collect(right, vars, conds, out)
+        }
+        ExprKind::Quant {
+            kind: QuantKind::Forall,
+            vars: inner,
+            body,
+            ..
+        } => {
+            // Bound variables of the inner quantifier must not shadow outer ones.
+            if inner
+                .iter()
+                .any(|v| vars.iter().any(|o| o.name.name == v.name.name))
+            {
+                return None;
+            }
+            let n = vars.len();
+            vars.extend(inner.iter().cloned());
+            let r = collect(body, vars, conds, out);
+            vars.truncate(n);
+            r
         }
         ExprKind::Acc { loc, perm } => {
             if !matches!(loc.kind, ExprKind::Field { .. }) {
                 return None;
             }
             out.push(QpItem::Acc {
+                vars: vars.clone(),
                 conds: conds.clone(),
                 loc,
                 perm: perm.as_deref(),

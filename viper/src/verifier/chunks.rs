@@ -39,6 +39,8 @@ pub struct QuantChunk {
     pub fvf: Dynamic,
     /// For a chunk of one location: its receiver and permission (enables syntactic fast paths).
     pub singleton: Option<(Dynamic, Real)>,
+    /// The inverse-function applications `inv(r)` of the region (triggers for facts about it).
+    pub inverses: Vec<Dynamic>,
 }
 
 /// A symbolic heap: a multiset of chunks. Each field's chunks carry a version that changes

@@ -235,17 +235,18 @@ impl<'a, 'p> Verifier<'a, 'p> {
         guard: &Bool,
         want_snapshot: bool,
     ) -> R<Option<Dynamic>> {
-        let Some(items) = qp_items(body) else {
+        let Some(items) = qp_items(vars, body) else {
             return self.unsupported(span, "this form of quantified permission");
         };
         let mut snaps: Vec<Option<Dynamic>> = Vec::new();
         for item in &items {
             match item {
-                QpItem::Pure { conds, expr } => {
+                QpItem::Pure { vars, conds, expr } => {
                     let f = pure_forall(vars, triggers, conds, expr, span);
                     self.consume_pure(st, &f, site)?;
                 }
                 QpItem::Acc {
+                    vars,
                     conds,
                     loc,
                     perm,

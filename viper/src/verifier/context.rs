@@ -84,6 +84,7 @@ pub struct Verifier<'a, 'p> {
     /// While a function is axiomatised: its precondition predicate applied to the abstraction
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
+    failed_checks: usize,
     /// Indexing and membership functions per sequence sort (see `seqs`).
     pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
 }
@@ -109,6 +110,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             skolems: Vec::new(),
             read_only: false,
             axiom_ctx: None,
+            failed_checks: 0,
             seq_fns: std::collections::HashMap::new(),
         }
     }
@@ -131,6 +133,11 @@ impl<'a, 'p> Verifier<'a, 'p> {
             self.fatal = Some(Fatal::Internal(what.into()));
         }
         Err(Stop)
+    }
+
+    /// Number of checks that failed so far (also those whose error was a duplicate).
+    pub fn failures(&self) -> usize {
+        self.failed_checks
     }
 
     /// Records an error (once per id and position).
@@ -176,8 +183,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
         match answer {
             Answer::Valid => Ok(()),
             Answer::Invalid => {
+                self.failed_checks += 1;
                 self.report(site, reason, reason_span, message(), model);
-                if self.halted() || !continues_after(reason) {
+                // Inside a quantifier body the path stops (Silicon evaluates the body locally).
+                if self.halted() || !continues_after(reason) || self.mode.quant_depth > 0 {
                     return Err(Stop);
                 }
                 // A failed fact is assumed and the path continues (to report later errors).
@@ -185,6 +194,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 Ok(())
             }
             Answer::Unknown(why) => {
+                self.failed_checks += 1;
                 self.unknowns.push(format!(
                     "{}:{} at line {}: solver {why}",
                     site.kind.id(),

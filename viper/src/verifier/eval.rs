@@ -5,8 +5,8 @@
 //! evaluated under a condition are checked with that condition assumed temporarily, and the
 //! result combines them into one term (an `ite`).
 
-use z3::ast::{exists_const, Array, Ast, Bool, Dynamic, Int, Real, Seq, Set};
-use z3::{Pattern, SortKind};
+use z3::ast::{exists_const, Ast, Bool, Dynamic, Int, Real, Set};
+use z3::Pattern;
 
 use crate::ast::*;
 use crate::{ErrorKind, ErrorReason, Span};
@@ -161,27 +161,45 @@ impl Verifier<'_, '_> {
             }
             ExprKind::Unfolding { .. } => self.unsupported(e.span, "`unfolding`"),
             ExprKind::SeqLit { elem_ty, elems } => {
-                if elems.is_empty() {
-                    let Some(t) = elem_ty else {
-                        return self.unsupported(e.span, "an empty sequence without element type");
-                    };
-                    let s = self.sort(t, e.span)?;
-                    return Ok(Dynamic::from_ast(&Seq::empty(&s)));
-                }
-                let mut parts = Vec::new();
+                let mut ts = Vec::new();
                 for x in elems {
-                    let t = self.eval(st, x, site)?;
-                    parts.push(Seq::unit(&t));
+                    ts.push(self.eval(st, x, site)?);
                 }
-                let refs: Vec<&Seq> = parts.iter().collect();
-                Ok(Dynamic::from_ast(&if refs.len() == 1 {
-                    parts[0].clone()
-                } else {
-                    Seq::concat(&refs)
-                }))
+                let elem = match (elem_ty, ts.first()) {
+                    (Some(t), _) => self.sort(t, e.span)?,
+                    (None, Some(t)) => t.get_sort(),
+                    (None, None) => {
+                        return self.unsupported(e.span, "an empty sequence without element type")
+                    }
+                };
+                let seq_sort = self.sym.seq_sort(&elem);
+                let Some(f) = self.seq(&seq_sort) else {
+                    return self.internal("sequence sort without functions");
+                };
+                let mut acc: Option<Dynamic> = None;
+                for t in ts.iter().rev() {
+                    let one = f.singleton(t);
+                    acc = Some(match acc {
+                        None => one,
+                        Some(rest) => f.append(&one, &rest),
+                    });
+                }
+                let lit = acc.unwrap_or_else(|| f.empty());
+                let len = f.length(&lit);
+                st.assume(eq(
+                    &Dynamic::from_ast(&len),
+                    &Dynamic::from_ast(&int(ts.len() as i64)),
+                ));
+                Ok(lit)
             }
-            ExprKind::SeqRange { .. } => {
-                self.unsupported(e.span, "an integer range `[a..b)` outside `in`")
+            ExprKind::SeqRange { lo, hi } => {
+                let lo = self.eval_int(st, lo, site)?;
+                let hi = self.eval_int(st, hi, site)?;
+                let seq_sort = self.sym.seq_sort(&z3::Sort::int());
+                match self.seq(&seq_sort).and_then(|f| f.range(&lo, &hi)) {
+                    Some(r) => Ok(r),
+                    None => self.internal("integer sequences without ranges"),
+                }
             }
             ExprKind::SetLit {
                 multi,
@@ -210,47 +228,54 @@ impl Verifier<'_, '_> {
             }
             ExprKind::Len(x) => {
                 let t = self.eval(st, x, site)?;
-                match t.as_seq() {
-                    Some(s) => Ok(Dynamic::from_ast(&s.length())),
+                match self.seq(&t.get_sort()) {
+                    Some(f) => Ok(Dynamic::from_ast(&f.length(&t))),
                     None => self.unsupported(e.span, "the cardinality of a set"),
                 }
             }
             ExprKind::Index { seq, index } => {
-                let s = self.eval_seq(st, seq, site)?;
+                let s = self.eval(st, seq, site)?;
                 let i = self.eval_int(st, index, site)?;
-                self.check_index(st, &s, &i, index.span, site, false)?;
-                Ok(self.seq_index(st, &s, &i))
+                let Some(len) = self.seq(&s.get_sort()).map(|f| f.length(&s)) else {
+                    return self.internal("indexing a non-sequence");
+                };
+                self.check_index(st, &len, &i, index.span, site)?;
+                let f = self.seq(&s.get_sort()).expect("declared above");
+                Ok(f.index(&s, &i))
             }
             ExprKind::Slice { seq, lo, hi } => {
-                let s = self.eval_seq(st, seq, site)?;
-                let len = s.length();
+                let s = self.eval(st, seq, site)?;
+                let lo = match lo {
+                    Some(l) => Some(self.eval_int(st, l, site)?),
+                    None => None,
+                };
+                let hi = match hi {
+                    Some(h) => Some(self.eval_int(st, h, site)?),
+                    None => None,
+                };
+                let Some(f) = self.seq(&s.get_sort()) else {
+                    return self.internal("slicing a non-sequence");
+                };
+                // s[lo..hi] is s[..hi][lo..].
                 let mut out = s.clone();
-                if let Some(h) = hi {
-                    let h = self.eval_int(st, h, site)?;
-                    out = seq_take(&out, &h);
-                    if let Some(l) = lo {
-                        let l = self.eval_int(st, l, site)?;
-                        out = seq_drop(&out, &l);
-                    }
-                } else if let Some(l) = lo {
-                    let l = self.eval_int(st, l, site)?;
-                    out = seq_drop(&out, &l);
+                if let Some(h) = &hi {
+                    out = f.take(&out, h);
                 }
-                let _ = len;
-                Ok(Dynamic::from_ast(&out))
+                if let Some(l) = &lo {
+                    out = f.drop(&out, l);
+                }
+                Ok(out)
             }
             ExprKind::Update { seq, index, value } => {
-                let s = self.eval_seq(st, seq, site)?;
+                let s = self.eval(st, seq, site)?;
                 let i = self.eval_int(st, index, site)?;
                 let v = self.eval(st, value, site)?;
-                self.check_index(st, &s, &i, index.span, site, true)?;
-                let before = seq_take(&s, &i);
-                let after = seq_drop(&s, &iadd(&i, &int(1)));
-                Ok(Dynamic::from_ast(&Seq::concat(&[
-                    &before,
-                    &Seq::unit(&v),
-                    &after,
-                ])))
+                let Some(len) = self.seq(&s.get_sort()).map(|f| f.length(&s)) else {
+                    return self.internal("updating a non-sequence");
+                };
+                self.check_index(st, &len, &i, index.span, site)?;
+                let f = self.seq(&s.get_sort()).expect("declared above");
+                Ok(f.update(&s, &i, &v))
             }
         }
     }
@@ -260,14 +285,6 @@ impl Verifier<'_, '_> {
         match t.as_int() {
             Some(i) => Ok(i),
             None => self.internal(format!("expected an integer at line {}", e.span.line)),
-        }
-    }
-
-    fn eval_seq(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Seq> {
-        let t = self.eval(st, e, site)?;
-        match t.as_seq() {
-            Some(s) => Ok(s),
-            None => self.internal(format!("expected a sequence at line {}", e.span.line)),
         }
     }
 
@@ -283,16 +300,7 @@ impl Verifier<'_, '_> {
         }
     }
 
-    fn check_index(
-        &mut self,
-        st: &mut State,
-        s: &Seq,
-        i: &Int,
-        span: Span,
-        site: Site,
-        update: bool,
-    ) -> R<()> {
-        let _ = update;
+    fn check_index(&mut self, st: &mut State, len: &Int, i: &Int, span: Span, site: Site) -> R<()> {
         self.check(
             st,
             &icmp(i, &int(0), Cmp::Ge),
@@ -303,7 +311,7 @@ impl Verifier<'_, '_> {
         )?;
         self.check(
             st,
-            &icmp(i, &s.length(), Cmp::Lt),
+            &icmp(i, len, Cmp::Lt),
             site,
             ErrorReason::SeqIndexExceedsLength,
             span,
@@ -468,8 +476,13 @@ impl Verifier<'_, '_> {
                 }
                 let x = self.eval(st, left, site)?;
                 let c = self.eval(st, right, site)?;
-                if let Some(s) = c.as_seq() {
-                    return b(self.seq_contains(st, &s, &x));
+                let in_trigger = self.mode.in_trigger;
+                if let Some(f) = self.seq(&c.get_sort()) {
+                    return b(if in_trigger {
+                        f.trigger(&c, &x)
+                    } else {
+                        f.contains(&c, &x)
+                    });
                 }
                 if let Some(set) = c.as_set() {
                     return b(set.member(&x));
@@ -499,7 +512,14 @@ impl Verifier<'_, '_> {
         let d = |x: &dyn Ast| Ok(Dynamic::from_ast(x));
         match op {
             Eq | Ne => {
-                let t = if l.get_sort() == r.get_sort() {
+                let seq_eq = self.seq(&l.get_sort()).map(|f| f.equal(&l, &r));
+                let t = if let Some(t) = seq_eq {
+                    if l.ast_eq(&r) {
+                        tt()
+                    } else {
+                        t
+                    }
+                } else if l.get_sort() == r.get_sort() {
                     eq(&l, &r)
                 } else {
                     match self.numeric(l, r)? {
@@ -565,9 +585,9 @@ impl Verifier<'_, '_> {
                     Num::Real(a, b) => d(&rcmp(&a, &b, c)),
                 }
             }
-            Append => match (l.as_seq(), r.as_seq()) {
-                (Some(a), Some(b)) => d(&Seq::concat(&[&a, &b])),
-                _ => self.internal("`++` on non-sequences"),
+            Append => match self.seq(&l.get_sort()) {
+                Some(f) => Ok(f.append(&l, &r)),
+                None => self.internal("`++` on non-sequences"),
             },
             Union | Intersection | Setminus | Subset => match (l.as_set(), r.as_set()) {
                 (Some(a), Some(b)) => match op {
@@ -798,49 +818,4 @@ pub fn conjoin(es: &[Expr]) -> Option<Expr> {
         );
     }
     Some(acc)
-}
-
-/// `s[..n]` with Viper's meaning (`n` beyond the length gives `s`, negative gives empty).
-fn seq_take(s: &Seq, n: &Int) -> Seq {
-    seq_extract(s, &int(0), n)
-}
-
-/// `s[n..]` with Viper's meaning (negative `n` gives `s`, beyond the length gives empty).
-fn seq_drop(s: &Seq, n: &Int) -> Seq {
-    let len = s.length();
-    let dropped = seq_extract(s, n, &isub(&len, n));
-    let neg = icmp(n, &int(0), Cmp::Lt);
-    match neg.as_bool() {
-        Some(true) => s.clone(),
-        Some(false) => dropped,
-        None => neg.ite(s, &dropped),
-    }
-}
-
-fn seq_extract(s: &Seq, offset: &Int, len: &Int) -> Seq {
-    let ctx = s.get_ctx();
-    // SAFETY: all three ASTs belong to `ctx` and are well-sorted (sequence, Int, Int); Z3 returns
-    // a new AST that `wrap` takes a reference to.
-    unsafe {
-        let raw = z3_sys::Z3_mk_seq_extract(
-            ctx.get_z3_context(),
-            s.get_z3_ast(),
-            offset.get_z3_ast(),
-            len.get_z3_ast(),
-        );
-        match raw {
-            Some(a) => Seq::wrap(ctx, a),
-            None => s.clone(),
-        }
-    }
-}
-
-#[allow(dead_code)]
-fn sort_kind_is_seq(t: &Dynamic) -> bool {
-    t.sort_kind() == SortKind::Seq
-}
-
-#[allow(dead_code)]
-fn as_array(t: &Dynamic) -> Option<Array> {
-    t.as_array()
 }

@@ -141,11 +141,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     k(v, s)
                 })
             }
-            StmtKind::Label { name, invariants } => {
-                if let Some(i) = invariants.first() {
-                    let _ = self.unsupported::<()>(i.span, "label invariants");
-                    return;
-                }
+            StmtKind::Label { name, .. } => {
+                // Label invariants are ignored, as by Silicon.
                 st.labels.insert(name.name.clone(), st.heap.clone());
                 k(self, st)
             }
@@ -177,9 +174,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
             let sort = z3::ast::Ast::get_sort(&t);
             if sort == ref_sort {
                 facts.push(not(&eq(r, &t)));
-            } else if let Some(s) = t.as_seq() {
-                if z3::ast::Ast::get_sort(&s.nth(z3::ast::Int::from_i64(0))) == ref_sort {
-                    facts.push(not(&self.seq_contains(st, &s, r)));
+            } else if let Some(f) = self.seq(&sort) {
+                if f.elem == ref_sort {
+                    facts.push(not(&f.contains(&t, r)));
                 }
             } else if let Some(set) = t.as_set() {
                 if sort == z3::Sort::set(&ref_sort) {

@@ -95,9 +95,6 @@ impl Scan {
             match &s.kind {
                 StmtKind::Fold(_) => self.err(s.span, "`fold`"),
                 StmtKind::Unfold(_) => self.err(s.span, "`unfold`"),
-                StmtKind::Label { invariants, .. } if !invariants.is_empty() => {
-                    self.err(s.span, "a label with invariants")
-                }
                 StmtKind::VarDecl { decl, .. } => self.ty(&decl.ty, decl.span),
                 StmtKind::Block(inner) => self.block(inner),
                 StmtKind::If { then, els, .. } => {
@@ -115,6 +112,7 @@ impl Scan {
                     | StmtKind::Exhale(_)
                     | StmtKind::Assert(_)
                     | StmtKind::While { .. }
+                    | StmtKind::Label { .. }
             );
             for e in stmt_exprs(s) {
                 self.expr(e, assertion);
@@ -157,7 +155,7 @@ impl Scan {
                 if has_acc {
                     if *kind == QuantKind::Exists {
                         found.push((x.span, "access predicates under `exists`".into()));
-                    } else if qp_items(body).is_none() {
+                    } else if qp_items(vars, body).is_none() {
                         found.push((x.span, "this form of quantified permission".into()));
                     }
                 }
@@ -168,25 +166,6 @@ impl Scan {
                 ..
             } if matches!(right.kind, ExprKind::SeqRange { .. }) => {}
             _ => {}
-        });
-        // Ranges are supported only as the right operand of `in`.
-        let mut ranges_ok: Vec<Span> = Vec::new();
-        visit(e, &mut |x| {
-            if let ExprKind::Binary {
-                op: BinaryOp::In,
-                right,
-                ..
-            } = &x.kind
-            {
-                if matches!(right.kind, ExprKind::SeqRange { .. }) {
-                    ranges_ok.push(right.span);
-                }
-            }
-        });
-        visit(e, &mut |x| {
-            if matches!(x.kind, ExprKind::SeqRange { .. }) && !ranges_ok.contains(&x.span) {
-                found.push((x.span, "an integer range `[a..b)` outside `in`".into()));
-            }
         });
         for (span, what) in found {
             self.err(span, what);

@@ -315,7 +315,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         site: Site,
         span: Span,
     ) -> R<()> {
-        let Some(items) = qp_items(body) else {
+        let Some(items) = qp_items(vars, body) else {
             return self.unsupported(span, "this form of quantified permission");
         };
         let mut snap = snap;
@@ -326,12 +326,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let mut seen_acc = 0;
         for item in &items {
             match item {
-                QpItem::Pure { conds, expr } => {
+                QpItem::Pure { vars, conds, expr } => {
                     let f = pure_forall(vars, triggers, conds, expr, span);
                     let t = self.eval_bool(st, &f, site)?;
                     st.assume(t);
                 }
                 QpItem::Acc {
+                    vars,
                     conds,
                     loc,
                     perm,

@@ -137,6 +137,7 @@ impl Verifier<'_, '_> {
             perm: ite_real(&eq(&r, &rcv), &perm, &perm_none()),
             fvf,
             singleton: Some((rcv, perm)),
+            inverses: Vec::new(),
         });
     }
 
@@ -368,13 +369,38 @@ impl Verifier<'_, '_> {
             None => self.fresh_dependent("fvf", &fsort),
         };
         st.heap.touch(parts.field);
+        let inverses = if inv_r[0].ast_eq(&r) {
+            Vec::new()
+        } else {
+            inv_r.clone()
+        };
         st.heap.quant.push(QuantChunk {
             field: parts.field,
             perm,
             fvf,
             singleton: None,
+            inverses,
         });
+        if !self.mode.unchecked {
+            self.q_assume_upper_bound(st, parts.field);
+        }
         Ok(())
+    }
+
+    /// Assumes that at most a full permission is held to any location of `field`, triggered on
+    /// the inverse functions of each quantified chunk (as Silicon does).
+    fn q_assume_upper_bound(&mut self, st: &mut State, field: usize) {
+        let r = self.sym.qp_r.clone();
+        let total = self.q_total_at(&st.heap, field, &r);
+        let bound = rcmp(&total, &perm_write(), Cmp::Le);
+        let triggers: Vec<Dynamic> = st
+            .heap
+            .quant_of(field)
+            .filter_map(|(_, c)| c.inverses.first().cloned())
+            .collect();
+        for t in triggers {
+            st.assume(quantify(std::slice::from_ref(&r), &[vec![t]], &bound));
+        }
     }
 
     /// Consumes a quantified permission. Returns a snapshot map of the region if `want_snapshot`.

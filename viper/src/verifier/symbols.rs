@@ -2,7 +2,7 @@
 //! snapshot sort with its constructors and sort wrappers, field-value functions, domain functions,
 //! and the symbols of Viper functions (full, limited and stateless versions).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use z3::ast::{forall_const, Ast, Bool, Dynamic};
@@ -76,6 +76,8 @@ pub struct Symbols {
     pub axioms: Vec<Bool>,
     /// The receiver placeholder of quantified-chunk permission terms.
     pub qp_r: Dynamic,
+    /// Sequence sorts declared so far, with their element sorts.
+    seq_sorts: RefCell<HashMap<String, Sort>>,
 }
 
 impl Symbols {
@@ -104,6 +106,7 @@ impl Symbols {
             wrappers: HashMap::new(),
             axioms: Vec::new(),
             qp_r,
+            seq_sorts: RefCell::new(HashMap::new()),
         };
         sym.snapshot_axioms();
         for d in &index.domains {
@@ -207,7 +210,7 @@ impl Symbols {
             Type::Bool => Sort::bool(),
             Type::Perm => Sort::real(),
             Type::Ref => self.ref_sort.clone(),
-            Type::Seq(t) => Sort::seq(&self.sort_of(t)?),
+            Type::Seq(t) => self.seq_sort(&self.sort_of(t)?),
             Type::Set(t) => Sort::set(&self.sort_of(t)?),
             Type::Multiset(_) => return Err("multisets".into()),
             Type::Domain { name, args } => {
@@ -221,6 +224,22 @@ impl Symbols {
             }
             Type::Var(v) => return Err(format!("type variable `{v}`")),
         })
+    }
+
+    /// The (uninterpreted) sort of sequences of `elem`.
+    pub fn seq_sort(&self, elem: &Sort) -> Sort {
+        let name = format!("$Seq<{elem}>");
+        let sort = Sort::uninterpreted(Symbol::String(name.clone()));
+        self.seq_sorts
+            .borrow_mut()
+            .entry(name)
+            .or_insert_with(|| elem.clone());
+        sort
+    }
+
+    /// The element sort of a sequence sort (`None` for other sorts).
+    pub fn seq_elem(&self, seq: &Sort) -> Option<Sort> {
+        self.seq_sorts.borrow().get(&seq.to_string()).cloned()
     }
 
     fn snapshot_axioms(&mut self) {
