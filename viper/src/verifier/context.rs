@@ -87,6 +87,18 @@ pub struct Verifier<'a, 'p> {
     failed_checks: usize,
     /// Indexing and membership functions per sequence sort (see `seqs`).
     pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
+    /// Set functions per set sort (see `sets`).
+    pub set_fns: std::collections::HashMap<String, super::sets::SetFns>,
+    /// Type parameters of the generic domain whose axioms are being evaluated.
+    pub type_env: std::collections::HashMap<String, z3::Sort>,
+    /// Function symbols of generic domain instances (see `generics`).
+    pub instance_fns: std::collections::HashMap<String, std::rc::Rc<FuncDecl>>,
+    /// Generic domain instances declared (with their axioms).
+    pub instances_done: HashSet<String>,
+    /// The sort the context expects of the expression evaluated next (for generic domains).
+    pub expected: Option<z3::Sort>,
+    /// Multiset functions per multiset sort (see `multisets`).
+    pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
@@ -112,6 +124,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
             axiom_ctx: None,
             failed_checks: 0,
             seq_fns: std::collections::HashMap::new(),
+            set_fns: std::collections::HashMap::new(),
+            multiset_fns: std::collections::HashMap::new(),
+            type_env: std::collections::HashMap::new(),
+            instance_fns: std::collections::HashMap::new(),
+            instances_done: HashSet::new(),
+            expected: None,
         }
     }
 

@@ -5,7 +5,7 @@
 //! evaluated under a condition are checked with that condition assumed temporarily, and the
 //! result combines them into one term (an `ite`).
 
-use z3::ast::{exists_const, Ast, Bool, Dynamic, Int, Real, Set};
+use z3::ast::{exists_const, Ast, Bool, Dynamic, Int, Real};
 use z3::Pattern;
 
 use crate::ast::*;
@@ -55,6 +55,7 @@ impl Verifier<'_, '_> {
         if self.halted() {
             return Err(Stop);
         }
+        let expected = self.expected.take();
         match &e.kind {
             ExprKind::IntLit(v) => Ok(Dynamic::from_ast(&int_lit(v))),
             ExprKind::BoolLit(b) => Ok(Dynamic::from_ast(&Bool::from_bool(*b))),
@@ -108,7 +109,7 @@ impl Verifier<'_, '_> {
                     }
                 }
             }
-            ExprKind::Call { name, args } => self.eval_call(st, name, args, e, site),
+            ExprKind::Call { name, args } => self.eval_call(st, name, args, e, site, expected),
             ExprKind::Old { label, expr } => {
                 let heap = match label {
                     None => st.old.clone(),
@@ -206,32 +207,44 @@ impl Verifier<'_, '_> {
                 elem_ty,
                 elems,
             } => {
-                if *multi {
-                    return self.unsupported(e.span, "multisets");
-                }
                 let mut ts = Vec::new();
                 for x in elems {
                     ts.push(self.eval(st, x, site)?);
                 }
-                let sort = match (elem_ty, ts.first()) {
+                let elem = match (elem_ty, ts.first()) {
                     (Some(t), _) => self.sort(t, e.span)?,
                     (None, Some(t)) => t.get_sort(),
                     (None, None) => {
-                        return self.unsupported(e.span, "an empty set without element type")
+                        return self.unsupported(e.span, "an empty collection without element type")
                     }
                 };
-                let mut set = Set::empty(&sort);
-                for t in &ts {
-                    set = set.add(t);
+                if *multi {
+                    let sort = self.sym.multiset_sort(&elem);
+                    let Some(f) = self.multiset(&sort) else {
+                        return self.internal("multiset sort without functions");
+                    };
+                    Ok(ts.iter().fold(f.empty(), |m, t| f.add(&m, t)))
+                } else {
+                    let sort = self.sym.set_sort(&elem);
+                    let Some(f) = self.set(&sort) else {
+                        return self.internal("set sort without functions");
+                    };
+                    Ok(ts.iter().fold(f.empty(), |m, t| f.add(&m, t)))
                 }
-                Ok(Dynamic::from_ast(&set))
             }
             ExprKind::Len(x) => {
                 let t = self.eval(st, x, site)?;
-                match self.seq(&t.get_sort()) {
-                    Some(f) => Ok(Dynamic::from_ast(&f.length(&t))),
-                    None => self.unsupported(e.span, "the cardinality of a set"),
+                let sort = t.get_sort();
+                if let Some(f) = self.seq(&sort) {
+                    return Ok(Dynamic::from_ast(&f.length(&t)));
                 }
+                if let Some(f) = self.set(&sort) {
+                    return Ok(Dynamic::from_ast(&f.card(&t)));
+                }
+                if let Some(f) = self.multiset(&sort) {
+                    return Ok(Dynamic::from_ast(&f.card(&t)));
+                }
+                self.internal("`|..|` of a non-collection")
             }
             ExprKind::Index { seq, index } => {
                 let s = self.eval(st, seq, site)?;
@@ -327,7 +340,7 @@ impl Verifier<'_, '_> {
     }
 
     pub fn sort(&mut self, ty: &Type, span: Span) -> R<z3::Sort> {
-        match self.sym.sort_of(ty) {
+        match self.sym.sort_of_in(ty, &self.type_env) {
             Ok(s) => Ok(s),
             Err(what) => self.unsupported(span, what),
         }
@@ -484,14 +497,18 @@ impl Verifier<'_, '_> {
                         f.contains(&c, &x)
                     });
                 }
-                if let Some(set) = c.as_set() {
-                    return b(set.member(&x));
+                if let Some(f) = self.set(&c.get_sort()) {
+                    return b(f.member(&x, &c));
+                }
+                if let Some(f) = self.multiset(&c.get_sort()) {
+                    return Ok(Dynamic::from_ast(&f.count(&c, &x)));
                 }
                 self.internal("`in` on a non-collection")
             }
             _ => {
                 let l = self.eval(st, left, site)?;
-                let r = self.eval(st, right, site)?;
+                let exp = matches!(op, Eq | Ne).then(|| l.get_sort());
+                let r = self.eval_expecting(st, right, site, exp)?;
                 self.binary_terms(st, op, l, r, right.span, e, site)
             }
         }
@@ -512,7 +529,14 @@ impl Verifier<'_, '_> {
         let d = |x: &dyn Ast| Ok(Dynamic::from_ast(x));
         match op {
             Eq | Ne => {
-                let seq_eq = self.seq(&l.get_sort()).map(|f| f.equal(&l, &r));
+                let sort = l.get_sort();
+                let seq_eq = if let Some(f) = self.seq(&sort) {
+                    Some(f.equal(&l, &r))
+                } else if let Some(f) = self.set(&sort) {
+                    Some(f.equal(&l, &r))
+                } else {
+                    self.multiset(&sort).map(|f| f.equal(&l, &r))
+                };
                 let t = if let Some(t) = seq_eq {
                     if l.ast_eq(&r) {
                         tt()
@@ -589,17 +613,42 @@ impl Verifier<'_, '_> {
                 Some(f) => Ok(f.append(&l, &r)),
                 None => self.internal("`++` on non-sequences"),
             },
-            Union | Intersection | Setminus | Subset => match (l.as_set(), r.as_set()) {
-                (Some(a), Some(b)) => match op {
-                    Union => d(&Set::set_union(&[&a, &b])),
-                    Intersection => d(&Set::intersect(&[&a, &b])),
-                    Setminus => d(&a.difference(&b)),
-                    _ => d(&a.set_subset(&b)),
-                },
-                _ => self.unsupported(e.span, format!("`{}` on these operands", op.symbol())),
-            },
+            Union | Intersection | Setminus | Subset => {
+                let sort = l.get_sort();
+                if let Some(f) = self.set(&sort) {
+                    return Ok(match op {
+                        Union => f.union(&l, &r),
+                        Intersection => f.inter(&l, &r),
+                        Setminus => f.diff(&l, &r),
+                        _ => Dynamic::from_ast(&f.subset(&l, &r)),
+                    });
+                }
+                if let Some(f) = self.multiset(&sort) {
+                    return Ok(match op {
+                        Union => f.union(&l, &r),
+                        Intersection => f.inter(&l, &r),
+                        Setminus => f.diff(&l, &r),
+                        _ => Dynamic::from_ast(&f.subset(&l, &r)),
+                    });
+                }
+                self.unsupported(e.span, format!("`{}` on these operands", op.symbol()))
+            }
             And | Or | Implies | In => self.internal("unexpected operator"),
         }
+    }
+
+    /// Evaluates `e` where the context expects a value of `expected`.
+    pub fn eval_expecting(
+        &mut self,
+        st: &mut State,
+        e: &Expr,
+        site: Site,
+        expected: Option<z3::Sort>,
+    ) -> R<Dynamic> {
+        self.expected = expected;
+        let r = self.eval(st, e, site);
+        self.expected = None;
+        r
     }
 
     fn eval_call(
@@ -609,10 +658,25 @@ impl Verifier<'_, '_> {
         args: &[Expr],
         e: &Expr,
         site: Site,
+        expected: Option<z3::Sort>,
     ) -> R<Dynamic> {
+        // Formal argument sorts guide generic applications among the arguments.
+        let formal_types: Vec<Option<Type>> = match self.index.functions.get(name.name.as_str()) {
+            Some(f) => f.args.iter().map(|a| Some(a.ty.clone())).collect(),
+            None => vec![None; args.len()],
+        };
         let mut targs = Vec::new();
-        for a in args {
-            targs.push(self.eval(st, a, site)?);
+        for (a, ft) in args
+            .iter()
+            .zip(formal_types.iter().chain(std::iter::repeat(&None)))
+        {
+            let exp = ft.as_ref().and_then(|t| self.sym.sort_of(t).ok());
+            targs.push(self.eval_expecting(st, a, site, exp)?);
+        }
+        if let Some((domain, func)) = self.index.domain_functions.get(name.name.as_str()).copied() {
+            if !domain.type_params.is_empty() {
+                return self.generic_app(domain, func, &targs, expected, e.span);
+            }
         }
         if let Some(df) = self.sym.domain_funcs.get(&name.name) {
             let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();

@@ -43,7 +43,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 let value = match init {
                     Some(e) => {
                         let site = Site::new(ErrorKind::AssignmentFailed, s.span);
-                        match self.eval(&mut st, e, site) {
+                        match self.eval_expecting(&mut st, e, site, Some(sort.clone())) {
                             Ok(v) => v,
                             Err(_) => return,
                         }
@@ -55,7 +55,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
             }
             StmtKind::Assign { target, value } => {
                 let site = Site::new(ErrorKind::AssignmentFailed, s.span);
-                if let Ok(v) = self.eval(&mut st, value, site) {
+                let expected = st.store.get(&target.name).map(z3::ast::Ast::get_sort);
+                if let Ok(v) = self.eval_expecting(&mut st, value, site, expected) {
                     st.bind(&target.name, v);
                     k(self, st)
                 }
@@ -178,9 +179,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 if f.elem == ref_sort {
                     facts.push(not(&f.contains(&t, r)));
                 }
-            } else if let Some(set) = t.as_set() {
-                if sort == z3::Sort::set(&ref_sort) {
-                    facts.push(not(&set.member(r)));
+            } else if let Some(f) = self.set(&sort) {
+                if f.elem == ref_sort {
+                    facts.push(not(&f.member(r, &t)));
                 }
             }
         }

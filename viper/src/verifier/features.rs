@@ -16,9 +16,6 @@ pub fn scan(program: &Program) -> Vec<InputError> {
             Item::Field(f) => s.ty(&f.ty, f.span),
             Item::Predicate(p) => s.err(p.span, format!("predicate `{}`", p.name.name)),
             Item::Domain(d) => {
-                if !d.type_params.is_empty() {
-                    s.err(d.span, format!("generic domain `{}`", d.name.name));
-                }
                 for f in &d.functions {
                     for a in &f.args {
                         s.ty(&a.ty, a.span);
@@ -79,14 +76,14 @@ impl Scan {
         match ty {
             Type::Int | Type::Bool | Type::Perm | Type::Ref => {}
             Type::Seq(t) | Type::Set(t) => self.ty(t, span),
-            Type::Multiset(_) => self.err(span, "the type `Multiset`"),
-            Type::Domain { name, args } => {
-                if !args.is_empty() {
-                    self.err(span, format!("the generic domain type `{ty}`"));
+            Type::Multiset(t) => self.ty(t, span),
+            Type::Domain { args, .. } => {
+                for a in args {
+                    self.ty(a, span);
                 }
-                let _ = name;
             }
-            Type::Var(v) => self.err(span, format!("the type variable `{v}`")),
+            // Type variables occur in generic domains, which are instantiated per use.
+            Type::Var(_) => {}
         }
     }
 
@@ -136,7 +133,6 @@ impl Scan {
                 found.push((x.span, "`perm` of a predicate".into()))
             }
             ExprKind::PermLit(PermLit::Epsilon) => found.push((x.span, "`epsilon`".into())),
-            ExprKind::SetLit { multi: true, .. } => found.push((x.span, "multisets".into())),
             ExprKind::SeqLit {
                 elem_ty: Some(t), ..
             }
@@ -176,8 +172,8 @@ impl Scan {
 fn supported_type(t: &Type) -> bool {
     match t {
         Type::Int | Type::Bool | Type::Perm | Type::Ref => true,
-        Type::Seq(x) | Type::Set(x) => supported_type(x),
-        Type::Multiset(_) | Type::Var(_) => false,
-        Type::Domain { args, .. } => args.is_empty(),
+        Type::Seq(x) | Type::Set(x) | Type::Multiset(x) => supported_type(x),
+        Type::Var(_) => true,
+        Type::Domain { args, .. } => args.iter().all(supported_type),
     }
 }

@@ -72,7 +72,7 @@ impl Verifier<'_, '_> {
                 ..Mode::default()
             },
         );
-        for d in domains {
+        for d in domains.iter().filter(|d| d.type_params.is_empty()) {
             for ax in &d.axioms {
                 let mut st = State::new();
                 let site = Site::new(ErrorKind::NotWellformed, ax.span);
@@ -85,6 +85,7 @@ impl Verifier<'_, '_> {
             }
         }
         self.mode = saved;
+        self.instantiate_declared_domains();
     }
 
     /// Asserts the axioms of every function.

@@ -16,6 +16,8 @@ pub struct ProgramIndex<'p> {
     pub fields: Vec<&'p Field>,
     pub field_ids: HashMap<&'p str, usize>,
     pub domains: Vec<&'p Domain>,
+    /// Domain function name → (domain, function).
+    pub domain_functions: HashMap<&'p str, (&'p Domain, &'p DomainFunction)>,
     /// Fields that occur in a quantified permission: all their chunks are quantified chunks.
     pub quantified_fields: HashSet<usize>,
     /// Functions whose precondition holds permissions (they take a snapshot argument).
@@ -41,6 +43,12 @@ impl<'p> ProgramIndex<'p> {
             .map(|(i, f)| (f.name.name.as_str(), i))
             .collect();
         let domains: Vec<&Domain> = program.domains().collect();
+        let mut domain_functions = HashMap::new();
+        for d in &domains {
+            for f in &d.functions {
+                domain_functions.insert(f.name.name.as_str(), (*d, f));
+            }
+        }
         let mut index = ProgramIndex {
             program,
             methods,
@@ -48,6 +56,7 @@ impl<'p> ProgramIndex<'p> {
             fields,
             field_ids,
             domains,
+            domain_functions,
             quantified_fields: HashSet::new(),
             heap_dependent: HashSet::new(),
             function_scc: HashMap::new(),

@@ -76,8 +76,12 @@ pub struct Symbols {
     pub axioms: Vec<Bool>,
     /// The receiver placeholder of quantified-chunk permission terms.
     pub qp_r: Dynamic,
-    /// Sequence sorts declared so far, with their element sorts.
-    seq_sorts: RefCell<HashMap<String, Sort>>,
+    /// Collection sorts (sequences, sets, multisets) declared so far, with their element sorts.
+    collection_sorts: RefCell<HashMap<String, Sort>>,
+    /// Instances of generic domains: sort name → (domain, type arguments).
+    domain_instances: RefCell<HashMap<String, (String, Vec<Sort>)>>,
+    /// Names of the generic domains.
+    generic_domains: std::collections::HashSet<String>,
 }
 
 impl Symbols {
@@ -106,19 +110,23 @@ impl Symbols {
             wrappers: HashMap::new(),
             axioms: Vec::new(),
             qp_r,
-            seq_sorts: RefCell::new(HashMap::new()),
+            collection_sorts: RefCell::new(HashMap::new()),
+            domain_instances: RefCell::new(HashMap::new()),
+            generic_domains: index
+                .domains
+                .iter()
+                .filter(|d| !d.type_params.is_empty())
+                .map(|d| d.name.name.clone())
+                .collect(),
         };
         sym.snapshot_axioms();
-        for d in &index.domains {
-            if !d.type_params.is_empty() {
-                return Err(format!("generic domain `{}`", d.name.name));
-            }
+        for d in index.domains.iter().filter(|d| d.type_params.is_empty()) {
             sym.domain_sorts.insert(
                 d.name.name.clone(),
                 Sort::uninterpreted(Symbol::String(format!("D.{}", d.name.name))),
             );
         }
-        for d in &index.domains {
+        for d in index.domains.iter().filter(|d| d.type_params.is_empty()) {
             sym.declare_domain(d)?;
         }
         for (i, f) in index.fields.iter().enumerate() {
@@ -203,43 +211,112 @@ impl Symbols {
         Ok(())
     }
 
-    /// The Z3 sort of a Viper type.
+    /// The Z3 sort of a Viper type (without type variables).
     pub fn sort_of(&self, ty: &Type) -> Result<Sort, String> {
+        self.sort_of_in(ty, &HashMap::new())
+    }
+
+    /// The Z3 sort of a Viper type whose type variables are given by `env`.
+    pub fn sort_of_in(&self, ty: &Type, env: &HashMap<String, Sort>) -> Result<Sort, String> {
         Ok(match ty {
             Type::Int => Sort::int(),
             Type::Bool => Sort::bool(),
             Type::Perm => Sort::real(),
             Type::Ref => self.ref_sort.clone(),
-            Type::Seq(t) => self.seq_sort(&self.sort_of(t)?),
-            Type::Set(t) => Sort::set(&self.sort_of(t)?),
-            Type::Multiset(_) => return Err("multisets".into()),
-            Type::Domain { name, args } => {
-                if !args.is_empty() {
-                    return Err(format!("generic domain type `{ty}`"));
-                }
-                self.domain_sorts
-                    .get(name)
-                    .cloned()
-                    .ok_or_else(|| format!("unknown domain type `{name}`"))?
+            Type::Seq(t) => self.seq_sort(&self.sort_of_in(t, env)?),
+            Type::Set(t) => self.set_sort(&self.sort_of_in(t, env)?),
+            Type::Multiset(t) => self.multiset_sort(&self.sort_of_in(t, env)?),
+            Type::Domain { name, args } if self.generic_domains.contains(name) => {
+                let sorts = args
+                    .iter()
+                    .map(|a| self.sort_of_in(a, env))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.domain_instance_sort(name, &sorts)
             }
-            Type::Var(v) => return Err(format!("type variable `{v}`")),
+            Type::Domain { name, .. } => self
+                .domain_sorts
+                .get(name)
+                .cloned()
+                .ok_or_else(|| format!("unknown domain type `{name}`"))?,
+            Type::Var(v) => env
+                .get(v)
+                .cloned()
+                .ok_or_else(|| format!("the type variable `{v}`"))?,
         })
     }
 
-    /// The (uninterpreted) sort of sequences of `elem`.
-    pub fn seq_sort(&self, elem: &Sort) -> Sort {
-        let name = format!("$Seq<{elem}>");
-        let sort = Sort::uninterpreted(Symbol::String(name.clone()));
-        self.seq_sorts
+    /// The sort of a generic domain instantiated with `args`.
+    pub fn domain_instance_sort(&self, domain: &str, args: &[Sort]) -> Sort {
+        let names: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let name = format!("D.{domain}<{}>", names.join(","));
+        let sort = Sort::uninterpreted(Symbol::String(name));
+        self.domain_instances
             .borrow_mut()
-            .entry(name)
+            .entry(sort.to_string())
+            .or_insert_with(|| (domain.to_string(), args.to_vec()));
+        sort
+    }
+
+    /// The generic domain and type arguments of an instance sort.
+    pub fn domain_instance(&self, sort: &Sort) -> Option<(String, Vec<Sort>)> {
+        self.domain_instances
+            .borrow()
+            .get(&sort.to_string())
+            .cloned()
+    }
+
+    pub fn is_generic_domain(&self, name: &str) -> bool {
+        self.generic_domains.contains(name)
+    }
+
+    fn collection_sort(&self, kind: &str, elem: &Sort) -> Sort {
+        let name = format!("${kind}<{elem}>");
+        let sort = Sort::uninterpreted(Symbol::String(name));
+        // Keyed by the sort's printed form (Z3 may quote the name), as lookups use it.
+        self.collection_sorts
+            .borrow_mut()
+            .entry(sort.to_string())
             .or_insert_with(|| elem.clone());
         sort
     }
 
+    fn collection_elem(&self, kind: &str, sort: &Sort) -> Option<Sort> {
+        let name = sort.to_string();
+        let bare = name.trim_start_matches('|');
+        if !bare.starts_with(&format!("${kind}<")) {
+            return None;
+        }
+        self.collection_sorts.borrow().get(&name).cloned()
+    }
+
+    /// The (uninterpreted) sort of sequences of `elem`.
+    pub fn seq_sort(&self, elem: &Sort) -> Sort {
+        self.collection_sort("Seq", elem)
+    }
+
     /// The element sort of a sequence sort (`None` for other sorts).
     pub fn seq_elem(&self, seq: &Sort) -> Option<Sort> {
-        self.seq_sorts.borrow().get(&seq.to_string()).cloned()
+        self.collection_elem("Seq", seq)
+    }
+
+    /// The (uninterpreted) sort of sets of `elem`.
+    pub fn set_sort(&self, elem: &Sort) -> Sort {
+        self.collection_sort("Set", elem)
+    }
+
+    /// The element sort of a set sort (`None` for other sorts).
+    pub fn set_elem(&self, set: &Sort) -> Option<Sort> {
+        self.collection_elem("Set", set)
+    }
+
+    /// The (uninterpreted) sort of multisets of `elem`.
+    pub fn multiset_sort(&self, elem: &Sort) -> Sort {
+        self.collection_sort("Multiset", elem)
+    }
+
+    /// The element sort of a multiset sort (`None` for other sorts).
+    pub fn multiset_elem(&self, ms: &Sort) -> Option<Sort> {
+        self.collection_elem("Multiset", ms)
     }
 
     fn snapshot_axioms(&mut self) {

@@ -484,6 +484,8 @@ pub fn is_pattern_app(t: &Dynamic) -> bool {
                 || n.starts_with("d.")
                 || n.starts_with("$FVF.lookup_")
                 || n.starts_with("$Seq.")
+                || n.starts_with("$Set.")
+                || n.starts_with("$Multiset.")
                 || n == "select"
         }
         Err(_) => false,
