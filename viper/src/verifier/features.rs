@@ -13,14 +13,10 @@ pub fn scan(program: &Program) -> Vec<InputError> {
     let mut s = Scan { errors: Vec::new() };
     for item in &program.items {
         match item {
-            Item::Field(f) => s.ty(&f.ty, f.span),
+            Item::Field(_) => {}
             Item::Predicate(p) => s.err(p.span, format!("predicate `{}`", p.name.name)),
             Item::Domain(d) => {
                 for f in &d.functions {
-                    for a in &f.args {
-                        s.ty(&a.ty, a.span);
-                    }
-                    s.ty(&f.ret, f.span);
                     if f.unique && !f.args.is_empty() {
                         s.err(f.span, "a unique domain function with arguments");
                     }
@@ -30,10 +26,6 @@ pub fn scan(program: &Program) -> Vec<InputError> {
                 }
             }
             Item::Function(f) => {
-                for a in &f.args {
-                    s.ty(&a.ty, a.span);
-                }
-                s.ty(&f.ret, f.span);
                 for p in &f.pres {
                     s.expr(p, true);
                 }
@@ -45,9 +37,6 @@ pub fn scan(program: &Program) -> Vec<InputError> {
                 }
             }
             Item::Method(m) => {
-                for a in m.args.iter().chain(m.returns.iter()) {
-                    s.ty(&a.ty, a.span);
-                }
                 for p in m.pres.iter().chain(m.posts.iter()) {
                     s.expr(p, true);
                 }
@@ -72,27 +61,11 @@ impl Scan {
         ));
     }
 
-    fn ty(&mut self, ty: &Type, span: Span) {
-        match ty {
-            Type::Int | Type::Bool | Type::Perm | Type::Ref => {}
-            Type::Seq(t) | Type::Set(t) => self.ty(t, span),
-            Type::Multiset(t) => self.ty(t, span),
-            Type::Domain { args, .. } => {
-                for a in args {
-                    self.ty(a, span);
-                }
-            }
-            // Type variables occur in generic domains, which are instantiated per use.
-            Type::Var(_) => {}
-        }
-    }
-
     fn block(&mut self, b: &Block) {
         for s in &b.stmts {
             match &s.kind {
                 StmtKind::Fold(_) => self.err(s.span, "`fold`"),
                 StmtKind::Unfold(_) => self.err(s.span, "`unfold`"),
-                StmtKind::VarDecl { decl, .. } => self.ty(&decl.ty, decl.span),
                 StmtKind::Block(inner) => self.block(inner),
                 StmtKind::If { then, els, .. } => {
                     self.block(then);
@@ -133,20 +106,9 @@ impl Scan {
                 found.push((x.span, "`perm` of a predicate".into()))
             }
             ExprKind::PermLit(PermLit::Epsilon) => found.push((x.span, "`epsilon`".into())),
-            ExprKind::SeqLit {
-                elem_ty: Some(t), ..
-            }
-            | ExprKind::SetLit {
-                elem_ty: Some(t), ..
-            } if !supported_type(t) => found.push((x.span, format!("the type `{t}`"))),
             ExprKind::Quant {
                 kind, vars, body, ..
             } => {
-                for v in vars {
-                    if !supported_type(&v.ty) {
-                        found.push((v.span, format!("the type `{}`", v.ty)));
-                    }
-                }
                 let has_acc = !super::assertions::is_pure(body);
                 if has_acc {
                     if *kind == QuantKind::Exists {
@@ -166,14 +128,5 @@ impl Scan {
         for (span, what) in found {
             self.err(span, what);
         }
-    }
-}
-
-fn supported_type(t: &Type) -> bool {
-    match t {
-        Type::Int | Type::Bool | Type::Perm | Type::Ref => true,
-        Type::Seq(x) | Type::Set(x) | Type::Multiset(x) => supported_type(x),
-        Type::Var(_) => true,
-        Type::Domain { args, .. } => args.iter().all(supported_type),
     }
 }

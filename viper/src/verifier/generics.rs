@@ -84,13 +84,15 @@ impl Verifier<'_, '_> {
         for p in &domain.type_params {
             match env.get(&p.name) {
                 Some(s) => inst.push(s.clone()),
-                None => return self.unsupported(
-                    span,
-                    format!(
+                None => {
+                    return self.unsupported(
+                        span,
+                        format!(
                         "an application of `{}` whose type argument `{}` is not determined here",
                         func.name.name, p.name
                     ),
-                ),
+                    )
+                }
             }
         }
         self.ensure_instance(domain, &inst)?;
