@@ -85,6 +85,8 @@ pub struct Verifier<'a, 'p> {
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
     failed_checks: usize,
+    /// A fatal condition found while setting up (applies to every member).
+    setup_fatal: Option<Fatal>,
     /// Indexing and membership functions per sequence sort (see `seqs`).
     pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
     /// Set functions per set sort (see `sets`).
@@ -123,6 +125,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             read_only: false,
             axiom_ctx: None,
             failed_checks: 0,
+            setup_fatal: None,
             seq_fns: std::collections::HashMap::new(),
             set_fns: std::collections::HashMap::new(),
             multiset_fns: std::collections::HashMap::new(),
@@ -131,6 +134,31 @@ impl<'a, 'p> Verifier<'a, 'p> {
             instances_done: HashSet::new(),
             expected: None,
         }
+    }
+
+    /// Marks the end of the program-wide set-up (axioms): a fatal condition found so far applies
+    /// to every member.
+    pub fn finish_setup(&mut self) {
+        self.setup_fatal = self.fatal.clone();
+    }
+
+    /// Prepares the verifier for the next member of the same program: its declarations and the
+    /// solver's axioms are kept, everything about the previous member is dropped.
+    pub fn reset_member(&mut self) {
+        self.errors.clear();
+        self.seen.clear();
+        self.unknowns.clear();
+        self.fatal = self.setup_fatal.clone();
+        self.mode = Mode::default();
+        self.abstract_defs.clear();
+        self.defs_log.clear();
+        self.skolems.clear();
+        self.read_only = false;
+        self.axiom_ctx = None;
+        self.failed_checks = 0;
+        self.type_env.clear();
+        self.expected = None;
+        self.prover.reset_to_base();
     }
 
     /// Whether exploration must stop (error budget spent, or a fatal condition).

@@ -76,16 +76,19 @@ pub fn verify(
             _ => None,
         })
         .collect();
+    // Each worker keeps the verifier it set up (declarations, axioms, solver) for the members it
+    // verifies next; a member starts from the solver's base level with only the axioms.
     let run = || -> Vec<Outcome> {
         if options.parallel {
             members
                 .par_iter()
-                .map(|m| verify_member(&index, options, m))
+                .map_init(|| None, |cache, m| verify_member(&index, options, m, cache))
                 .collect()
         } else {
+            let mut cache = None;
             members
                 .iter()
-                .map(|m| verify_member(&index, options, m))
+                .map(|m| verify_member(&index, options, m, &mut cache))
                 .collect()
         }
     };
@@ -131,10 +134,11 @@ enum Outcome {
     Unsupported(InputError),
 }
 
-fn verify_member(
-    index: &ProgramIndex<'_>,
-    options: &VerifyOptions,
+fn verify_member<'a, 'p>(
+    index: &'a ProgramIndex<'p>,
+    options: &'a VerifyOptions,
     member: &Member<'_>,
+    cache: &mut Option<Verifier<'a, 'p>>,
 ) -> Outcome {
     let start = Instant::now();
     let (name, kind) = match member {
@@ -142,38 +146,63 @@ fn verify_member(
         Member::Function(f) => (f.name.name.clone(), MemberKind::Function),
     };
     let run = AssertUnwindSafe(|| -> Result<(Vec<_>, Vec<String>), InputError> {
-        let sym = Symbols::new(index).map_err(|what| {
-            InputError::unsupported(
-                Span::DUMMY,
-                format!("{what} is not supported by the verifier"),
-            )
-        })?;
-        let mut v = Verifier::new(index, sym, options);
-        v.add_domain_axioms();
-        v.add_function_axioms();
+        let v = match cache.take() {
+            Some(mut v) => {
+                v.reset_member();
+                cache.insert(v)
+            }
+            None => {
+                let sym = Symbols::new(index).map_err(|what| {
+                    InputError::unsupported(
+                        Span::DUMMY,
+                        format!("{what} is not supported by the verifier"),
+                    )
+                })?;
+                let mut v = Verifier::new(index, sym, options);
+                v.add_domain_axioms();
+                v.add_function_axioms();
+                v.finish_setup();
+                cache.insert(v)
+            }
+        };
+        let queries = v.prover.stats.queries;
         if v.fatal.is_none() {
             match member {
                 Member::Method(m) => v.verify_method(m),
                 Member::Function(f) => v.verify_function(f),
             }
         }
+        if std::env::var_os("OMPV_STATS").is_some() {
+            eprintln!(
+                "stats {}: {} queries, {:?}",
+                match member {
+                    Member::Method(m) => &m.name.name,
+                    Member::Function(f) => &f.name.name,
+                },
+                v.prover.stats.queries - queries,
+                start.elapsed(),
+            );
+        }
+        let errors = std::mem::take(&mut v.errors);
+        let mut unknowns = std::mem::take(&mut v.unknowns);
         match v.fatal.take() {
             Some(Fatal::Unsupported(span, what)) => Err(InputError::unsupported(
                 span,
                 format!("{what} is not supported by the verifier"),
             )),
             Some(Fatal::Internal(what)) => {
-                let mut unknowns = v.unknowns;
                 unknowns.push(format!("internal error: {what}"));
-                Ok((v.errors, unknowns))
+                Ok((errors, unknowns))
             }
-            None => Ok((v.errors, v.unknowns)),
+            None => Ok((errors, unknowns)),
         }
     });
     let (errors, unknowns) = match catch_unwind(run) {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => return Outcome::Unsupported(e),
         Err(panic) => {
+            // The verifier may be inconsistent after a panic: the next member sets up anew.
+            *cache = None;
             let msg = panic
                 .downcast_ref::<String>()
                 .cloned()

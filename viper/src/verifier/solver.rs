@@ -209,6 +209,11 @@ impl Prover {
         }
     }
 
+    /// Pops every scope: only the global axioms remain.
+    pub fn reset_to_base(&mut self) {
+        self.sync(&PathConds::default());
+    }
+
     /// Whether the path conditions entail `goal`.
     pub fn prove(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
         self.prove_with_model(pc, goal, &[]).0

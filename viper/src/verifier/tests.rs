@@ -180,7 +180,10 @@ method sets(s: Set[Int], m: Multiset[Int])
   assert |Set(1, 2)| == 1
 }
 ";
-    assert_eq!(errors(text), vec![("assert.failed:assertion.false".into(), 12)]);
+    assert_eq!(
+        errors(text),
+        vec![("assert.failed:assertion.false".into(), 12)]
+    );
 }
 
 #[test]
