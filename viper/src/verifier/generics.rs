@@ -143,10 +143,32 @@ impl Verifier<'_, '_> {
         Ok(decl)
     }
 
+    /// How deeply generic domain types may nest in an instance whose axioms are asserted.
+    /// Axioms of an instance can mention deeper instances (`D[D[T]]` in `D[T]`), so instantiating
+    /// them all would not terminate; deeper instances get their symbols but no axioms (which
+    /// only loses information), like Silicon's instantiation threshold.
+    const MAX_INSTANCE_DEPTH: usize = 3;
+
+    fn sort_depth(&self, s: &Sort) -> usize {
+        match self.sym.domain_instance(s) {
+            Some((_, args)) => 1 + args.iter().map(|a| self.sort_depth(a)).max().unwrap_or(0),
+            None => [self.sym.seq_elem(s), self.sym.set_elem(s), self.sym.multiset_elem(s)]
+                .into_iter()
+                .flatten()
+                .map(|e| self.sort_depth(&e))
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
     /// Declares an instance of a generic domain: its unique constants and axioms.
     pub fn ensure_instance(&mut self, domain: &Domain, inst: &[Sort]) -> R<()> {
         let key = Self::instance_key(domain, inst);
         if !self.instances_done.insert(key) {
+            return Ok(());
+        }
+        let depth = 1 + inst.iter().map(|s| self.sort_depth(s)).max().unwrap_or(0);
+        if depth > Self::MAX_INSTANCE_DEPTH {
             return Ok(());
         }
         let env: HashMap<String, Sort> = domain

@@ -38,7 +38,9 @@ pub struct ProverStats {
 static GLOBAL_PARAMS: Once = Once::new();
 
 /// Z3 settings in the spirit of Silicon's preamble: no model-based quantifier instantiation,
-/// E-matching with a bounded eagerness, fixed seeds for reproducible answers.
+/// E-matching with a bounded eagerness, the classic arithmetic solver (much faster than Z3's
+/// default one on the nonlinear terms that permission and index expressions produce), fixed
+/// seeds for reproducible answers.
 pub fn set_global_params() {
     GLOBAL_PARAMS.call_once(|| {
         for (k, v) in [
@@ -52,6 +54,7 @@ pub fn set_global_params() {
             ("smt.restart_strategy", "0"),
             ("smt.restart_factor", "1.5"),
             ("smt.case_split", "3"),
+            ("smt.arith.solver", "2"),
             ("smt.delay_units", "true"),
             ("smt.delay_units_threshold", "16"),
             ("smt.arith.random_initial_value", "true"),
