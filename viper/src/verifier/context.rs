@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use z3::ast::{forall_const, Ast, Bool, Dynamic};
-use z3::{FuncDecl, Pattern, Sort};
+use z3::ast::{Ast, Bool, Dynamic};
+use z3::{FuncDecl, Sort};
 
 use crate::{ErrorKind, ErrorReason, Span, VerificationError};
 
@@ -448,20 +448,8 @@ impl FreshFn {
     }
 }
 
-/// `forall vars :: body` with alternative multi-patterns (Z3 chooses patterns if none is given).
+/// `forall vars :: body` with alternative multi-patterns (Z3 chooses patterns if none is given),
+/// for facts that are assumed: should Z3 refuse the quantifier, nothing (`true`) is assumed.
 pub fn quantify(vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) -> Bool {
-    if vars.is_empty() {
-        return body.clone();
-    }
-    let bounds: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
-    let pats: Vec<Pattern> = patterns
-        .iter()
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let terms: Vec<&dyn Ast> = p.iter().map(|t| t as &dyn Ast).collect();
-            Pattern::new(&terms)
-        })
-        .collect();
-    let refs: Vec<&Pattern> = pats.iter().collect();
-    forall_const(&bounds, &refs, body)
+    super::quant::quantifier(true, vars, patterns, body).unwrap_or_else(|| Bool::from_bool(true))
 }

@@ -5,8 +5,7 @@
 //! evaluated under a condition are checked with that condition assumed temporarily, and the
 //! result combines them into one term (an `ite`).
 
-use z3::ast::{exists_const, Ast, Bool, Dynamic, Int, Real};
-use z3::Pattern;
+use z3::ast::{Ast, Bool, Dynamic, Int, Real};
 
 use crate::ast::*;
 use crate::{ErrorKind, ErrorReason, Span};
@@ -15,7 +14,7 @@ use super::context::{quantify, Site, Stop, Verifier, R};
 use super::heap_basic::lit_positive;
 use super::state::State;
 use super::terms::*;
-use super::triggers::infer_patterns;
+use super::triggers::{infer_patterns, valid_pattern_term};
 
 /// A numeric operand pair, both integers or both reals.
 enum Num {
@@ -812,16 +811,11 @@ impl Verifier<'_, '_> {
             };
             st.assume(quantify(&sks, &aux_pats, &aux_body));
         }
-        let bounds: Vec<&dyn Ast> = sks.iter().map(|s| s as &dyn Ast).collect();
-        let patterns: Vec<Pattern> = pats
-            .iter()
-            .map(|p| Pattern::new(&p.iter().map(|t| t as &dyn Ast).collect::<Vec<_>>()))
-            .collect();
-        let prefs: Vec<&Pattern> = patterns.iter().collect();
-        Ok(Dynamic::from_ast(&match kind {
-            QuantKind::Forall => z3::ast::forall_const(&bounds, &prefs, &body_t),
-            QuantKind::Exists => exists_const(&bounds, &prefs, &body_t),
-        }))
+        let forall = kind == QuantKind::Forall;
+        match super::quant::quantifier(forall, &sks, &pats, &body_t) {
+            Some(q) => Ok(Dynamic::from_ast(&q)),
+            None => self.internal("Z3 refused a quantifier"),
+        }
     }
 
     /// Translates triggers to Z3 patterns; those Z3 would reject are dropped (Z3 then chooses).
@@ -841,7 +835,7 @@ impl Verifier<'_, '_> {
             let mut ok = true;
             for x in &t.exprs {
                 match self.eval(st, x, site) {
-                    Ok(term) if is_pattern_app(&term) => terms.push(term),
+                    Ok(term) if valid_pattern_term(&term, sks) => terms.push(term),
                     Ok(_) => ok = false,
                     Err(Stop) => {
                         self.mode.unchecked = saved.0;

@@ -152,12 +152,16 @@ impl Verifier<'_, '_> {
     fn sort_depth(&self, s: &Sort) -> usize {
         match self.sym.domain_instance(s) {
             Some((_, args)) => 1 + args.iter().map(|a| self.sort_depth(a)).max().unwrap_or(0),
-            None => [self.sym.seq_elem(s), self.sym.set_elem(s), self.sym.multiset_elem(s)]
-                .into_iter()
-                .flatten()
-                .map(|e| self.sort_depth(&e))
-                .max()
-                .unwrap_or(0),
+            None => [
+                self.sym.seq_elem(s),
+                self.sym.set_elem(s),
+                self.sym.multiset_elem(s),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|e| self.sort_depth(&e))
+            .max()
+            .unwrap_or(0),
         }
     }
 

@@ -95,7 +95,9 @@ impl Verifier<'_, '_> {
                     let both = and2(&positive(&old.perm), &positive(&perm));
                     st.assume(implies(&both, &eq(&old.val, &val)));
                 }
-                let v = if lit_positive(&old.perm) {
+                let v = if lit_positive(&old.perm)
+                    || (checked && self.holds(st, &positive(&old.perm)))
+                {
                     old.val.clone()
                 } else if lit_positive(&perm) {
                     val.clone()

@@ -23,6 +23,7 @@ mod pathcond;
 mod produce;
 mod program;
 mod qp;
+mod quant;
 mod result;
 mod seqs;
 mod sets;

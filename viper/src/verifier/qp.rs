@@ -18,6 +18,7 @@ use super::context::{quantify, Site, Verifier, R};
 use super::heap_basic::Amount;
 use super::state::State;
 use super::terms::*;
+use super::triggers::valid_pattern_term;
 
 /// The evaluated parts of `forall xs :: cond ==> acc(rcv.field, perm)`; `xs` are skolem constants.
 #[derive(Clone, Debug)]
@@ -289,14 +290,26 @@ impl Verifier<'_, '_> {
         // forall xs :: c(xs) && p(xs) > 0 ==> inv(e(xs)) == xs
         let lhs = and2(&parts.cond, &perm_pos(&parts.perm));
         let back = and(inv_e.iter().zip(parts.vars.iter()).map(|(i, x)| eq(i, x)));
-        let pat1 = if is_pattern_app(&parts.rcv) {
+        let pat_rcv: Vec<Dynamic> = if valid_pattern_term(&parts.rcv, &parts.vars) {
             vec![parts.rcv.clone()]
         } else {
+            Vec::new()
+        };
+        let pat_inv: Vec<Dynamic> = if valid_pattern_term(&inv_e[0], &parts.vars) {
             vec![inv_e[0].clone()]
+        } else {
+            Vec::new()
         };
         let ax1 = (
             parts.vars.clone(),
-            vec![pat1, vec![inv_e[0].clone()]],
+            vec![
+                if pat_rcv.is_empty() {
+                    pat_inv.clone()
+                } else {
+                    pat_rcv
+                },
+                pat_inv,
+            ],
             implies(&lhs, &back),
         );
         // forall r :: c(inv(r)) && p(inv(r)) > 0 ==> e(inv(r)) == r

@@ -67,6 +67,18 @@ pub fn infer_patterns(body: &Dynamic, vars: &[Dynamic]) -> Vec<Vec<Dynamic>> {
     Vec::new()
 }
 
+/// Whether `t` may be (part of) a pattern for `vars`: an application of an uninterpreted function
+/// with no interpreted operation between it and a bound variable.
+pub fn valid_pattern_term(t: &Dynamic, vars: &[Dynamic]) -> bool {
+    let mut walk = Walk {
+        vars,
+        info: HashMap::new(),
+        candidates: Vec::new(),
+    };
+    let (_, valid, _) = walk.visit(t);
+    valid && is_pattern_app(t)
+}
+
 /// Whether `t` has `sub` as a subterm.
 fn contains(t: &Dynamic, sub: &Dynamic) -> bool {
     if t.ast_eq(sub) {
@@ -115,14 +127,16 @@ impl Walk<'_> {
                 let (m, v, s) = self.visit(&c);
                 mask |= m;
                 size += s;
-                // An interpreted operation may take ground arguments only.
-                kids_valid &= v || m == 0;
+                kids_valid &= v;
             }
             let app = is_pattern_app(t);
             if app && mask != 0 && kids_valid {
                 self.candidates.push(t.clone());
             }
-            (mask, mask == 0 || (app && kids_valid), size)
+            // Z3 accepts no interpreted operation in a pattern, not even on ground arguments
+            // (constants are fine).
+            let constant = t.num_children() == 0;
+            (mask, constant || (app && kids_valid), size)
         };
         self.info.insert(id, res);
         res
