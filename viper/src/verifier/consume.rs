@@ -129,9 +129,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
             }
             ExprKind::Acc { loc, perm } => {
                 let guard = tt();
-                if let Ok(v) = self.consume_acc(&mut st, loc, perm.as_deref(), site, &guard) {
-                    let snap = self.sym.wrap(&v);
-                    k(self, st, snap);
+                if let Ok(snap) = self.consume_acc(&mut st, loc, perm.as_deref(), site, &guard) {
+                    k(self, st, Some(snap));
                 }
             }
             ExprKind::Quant {
@@ -169,7 +168,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
     }
 
     /// Consumes `acc(loc, perm)`; under a non-trivial `guard` (assumed in `st`), the permission
-    /// is removed only where the guard holds. Returns the location's value.
+    /// is removed only where the guard holds. Returns the snapshot (the location's value).
     fn consume_acc(
         &mut self,
         st: &mut State,
@@ -184,12 +183,17 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let rcv = self.eval(st, receiver, site)?;
         let fid = self.field_id(field)?;
         if self.read_only {
-            // Function preconditions: only read access is checked (as Silicon does by default).
-            self.eval_amount(st, perm, site)?;
+            // Function preconditions: only read access is checked (as Silicon does by default),
+            // where the amount is positive; the snapshot has the value only there.
+            let amount = self.eval_amount(st, perm, site)?;
+            let needed = match &amount {
+                Some(p) => positive(p),
+                None => tt(),
+            };
             let held = self.perm_at(&st.heap, fid, &rcv);
             self.check(
                 st,
-                &positive(&held),
+                &implies(&needed, &positive(&held)),
                 site,
                 ErrorReason::InsufficientPermission,
                 loc.span,
@@ -200,8 +204,16 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     )
                 },
             )?;
+            let unit = self.sym.unit.clone();
+            if is_false(&needed) {
+                return Ok(unit);
+            }
             let heap = st.heap.clone();
-            return Ok(self.value_at(st, &heap, fid, &rcv));
+            let v = self.value_at(st, &heap, fid, &rcv);
+            return match self.sym.wrap(&v) {
+                Some(w) => Ok(ite(&needed, &w, &unit)),
+                None => self.internal("no sort wrapper for a field"),
+            };
         }
         let amount = match self.eval_amount(st, perm, site)? {
             Some(p) => Amount::Exact(ite_real(guard, &p, &perm_none())),
@@ -216,10 +228,14 @@ impl<'a, 'p> Verifier<'a, 'p> {
             }
         };
         let what = format!("field `{}`", field.name);
-        if self.sym.fields[fid].quantified {
-            self.q_take_single(st, fid, &rcv, &amount, site, loc.span, &what)
+        let v = if self.sym.fields[fid].quantified {
+            self.q_take_single(st, fid, &rcv, &amount, site, loc.span, &what)?
         } else {
-            self.basic_take(st, fid, &rcv, &amount, site, loc.span, &what)
+            self.basic_take(st, fid, &rcv, &amount, site, loc.span, &what)?
+        };
+        match self.sym.wrap(&v) {
+            Some(w) => Ok(w),
+            None => self.internal("no sort wrapper for a field"),
         }
     }
 
@@ -366,9 +382,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 Ok((st1, s))
             }
             ExprKind::Acc { loc, perm } => {
-                let v = self.consume_acc(&mut st, loc, perm.as_deref(), site, guard)?;
-                let snap = self.sym.wrap(&v);
-                Ok((st, snap))
+                let snap = self.consume_acc(&mut st, loc, perm.as_deref(), site, guard)?;
+                Ok((st, Some(snap)))
             }
             ExprKind::Quant {
                 kind: QuantKind::Forall,

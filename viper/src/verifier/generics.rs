@@ -217,7 +217,27 @@ impl Verifier<'_, '_> {
         }
         self.mode = saved_mode;
         self.type_env = saved_env;
-        res
+        res?;
+        // Other generic domains whose axioms quantify over this instance's type get the
+        // matching instance too (e.g. `forall x: D1[T]` in `D2[T]` for `D1[Int]`).
+        let this = self.sym.domain_instance_sort(&domain.name.name, inst);
+        let domains = self.index.domains.clone();
+        for other in domains.iter().filter(|d| !d.type_params.is_empty()) {
+            for ax in &other.axioms {
+                for ty in bound_types(&ax.expr) {
+                    let mut env = HashMap::new();
+                    if !self.unify(&ty, &this, &mut env) {
+                        continue;
+                    }
+                    let args: Option<Vec<Sort>> =
+                        other.type_params.iter().map(|p| env.get(&p.name).cloned()).collect();
+                    if let Some(args) = args {
+                        self.ensure_instance(other, &args)?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Declares the instances of generic domains that the program's declared types mention.
@@ -270,6 +290,17 @@ impl Verifier<'_, '_> {
             }
         }
     }
+}
+
+/// The types of the variables bound by quantifiers in an expression.
+fn bound_types(e: &Expr) -> Vec<Type> {
+    let mut out = Vec::new();
+    super::program::visit(e, &mut |x| {
+        if let ExprKind::Quant { vars, .. } = &x.kind {
+            out.extend(vars.iter().map(|v| v.ty.clone()));
+        }
+    });
+    out
 }
 
 fn collect_local_types(b: &Block, out: &mut Vec<Type>) {

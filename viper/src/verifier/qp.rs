@@ -18,7 +18,7 @@ use super::context::{quantify, Site, Verifier, R};
 use super::heap_basic::Amount;
 use super::state::State;
 use super::terms::*;
-use super::triggers::valid_pattern_term;
+use super::triggers::{infer_patterns, valid_pattern_term};
 
 /// The evaluated parts of `forall xs :: cond ==> acc(rcv.field, perm)`; `xs` are skolem constants.
 #[derive(Clone, Debug)]
@@ -371,7 +371,13 @@ impl Verifier<'_, '_> {
                 &nonnull,
             );
             if inv_r[0].ast_eq(&r) {
-                st.assume(quantify(std::slice::from_ref(&r), &[], &nonnull));
+                // The receiver is the bound variable itself: patterns from the condition, with
+                // sequence membership in its trigger form (as in the user's quantifiers).
+                let pats: Vec<Vec<Dynamic>> = infer_patterns(&Dynamic::from_ast(&nonnull), std::slice::from_ref(&r))
+                    .into_iter()
+                    .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
+                    .collect();
+                st.assume(quantify(std::slice::from_ref(&r), &pats, &nonnull));
             } else {
                 st.assume(ax);
             }
@@ -586,6 +592,9 @@ impl Verifier<'_, '_> {
         let at_sm = self.sym.lookup(field, &sm, &r);
         let body = implies(region, &eq(&at_smr, &at_sm));
         self.define(st, std::slice::from_ref(&r), &[vec![at_smr.clone()]], &body);
+        let in_dom = self.sym.indom(field, &smr, &r);
+        let dom = iff(&in_dom, region);
+        self.define(st, std::slice::from_ref(&r), &[vec![Dynamic::from_ast(&in_dom)]], &dom);
         smr
     }
 }

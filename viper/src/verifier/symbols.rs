@@ -32,6 +32,9 @@ pub struct FieldSym {
     /// Field-value functions (`$FVF<f>`) map references to values of this field.
     pub fvf_sort: Sort,
     pub lookup: FuncDecl,
+    /// `indom_f(fvf, r)`: whether `r` is in the domain of a field-value function (defined for
+    /// the snapshots of consumed quantified permissions, which the extensionality axiom uses).
+    pub indom: FuncDecl,
     /// Whether all chunks of this field are quantified chunks.
     pub quantified: bool,
 }
@@ -137,14 +140,24 @@ impl Symbols {
                 &[&fvf_sort, &sym.ref_sort],
                 &sort,
             );
+            let indom = FuncDecl::new(
+                format!("$FVF.indom_{}", f.name.name),
+                &[&fvf_sort, &sym.ref_sort],
+                &Sort::bool(),
+            );
             sym.ensure_wrapper(&sort);
             sym.ensure_wrapper(&fvf_sort);
+            let quantified = index.is_quantified(i);
+            if quantified {
+                sym.fvf_extensionality(&fvf_sort, &lookup, &indom);
+            }
             sym.fields.push(FieldSym {
                 name: f.name.name.clone(),
                 sort,
                 fvf_sort,
                 lookup,
-                quantified: index.is_quantified(i),
+                indom,
+                quantified,
             });
         }
         for (name, f) in &index.functions {
@@ -319,6 +332,33 @@ impl Symbols {
         self.collection_elem("Multiset", ms)
     }
 
+    /// Field-value functions that agree on their domains and values are equal (so that function
+    /// applications over the same region in different heaps have equal snapshots). Triggered by
+    /// pairs of field-value functions used as snapshots.
+    fn fvf_extensionality(&mut self, fvf_sort: &Sort, lookup: &FuncDecl, indom: &FuncDecl) {
+        self.ensure_wrapper(fvf_sort);
+        let a = Dynamic::new_const("$ext.a", fvf_sort);
+        let b = Dynamic::new_const("$ext.b", fvf_sort);
+        let r = Dynamic::new_const("$ext.r", &self.ref_sort);
+        let (Some(wa), Some(wb)) = (self.wrap(&a), self.wrap(&b)) else {
+            return;
+        };
+        let (in_a, in_b) = (indom.apply(&[&a, &r]), indom.apply(&[&b, &r]));
+        let (Some(in_a), Some(in_b)) = (in_a.as_bool(), in_b.as_bool()) else {
+            return;
+        };
+        let same_dom = forall_const(&[&r], &[&Pattern::new(&[&in_a]), &Pattern::new(&[&in_b])], &in_a.iff(&in_b));
+        let (la, lb) = (lookup.apply(&[&a, &r]), lookup.apply(&[&b, &r]));
+        let same_val = forall_const(
+            &[&r],
+            &[&Pattern::new(&[&la]), &Pattern::new(&[&lb])],
+            &in_a.implies(la.eq(&lb)),
+        );
+        let body = Bool::and(&[&same_dom, &same_val]).implies(a.eq(&b));
+        self.axioms
+            .push(forall_const(&[&a, &b], &[&Pattern::new(&[&wa, &wb])], &body));
+    }
+
     fn snapshot_axioms(&mut self) {
         let a = Dynamic::new_const("$s.a", &self.snap_sort);
         let b = Dynamic::new_const("$s.b", &self.snap_sort);
@@ -379,6 +419,15 @@ impl Symbols {
 
     pub fn second(&self, s: &Dynamic) -> Dynamic {
         self.second.apply(&[s])
+    }
+
+    /// `indom_f(fvf, r)`
+    pub fn indom(&self, field: usize, fvf: &Dynamic, r: &Dynamic) -> Bool {
+        self.fields[field]
+            .indom
+            .apply(&[fvf, r])
+            .as_bool()
+            .unwrap_or_else(|| Bool::from_bool(false))
     }
 
     /// `lookup_f(fvf, r)`
