@@ -260,7 +260,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         if is_false(goal) || self.mode.unchecked {
             return false;
         }
-        self.prover.prove(&st.pc, goal) == Answer::Valid
+        self.prover.probe(&st.pc, goal) == Answer::Valid
     }
 
     /// Returns to the path conditions `base` (a prefix of the current ones): definitions made

@@ -229,8 +229,11 @@ impl Verifier<'_, '_> {
                     if !self.unify(&ty, &this, &mut env) {
                         continue;
                     }
-                    let args: Option<Vec<Sort>> =
-                        other.type_params.iter().map(|p| env.get(&p.name).cloned()).collect();
+                    let args: Option<Vec<Sort>> = other
+                        .type_params
+                        .iter()
+                        .map(|p| env.get(&p.name).cloned())
+                        .collect();
                     if let Some(args) = args {
                         self.ensure_instance(other, &args)?;
                     }

@@ -373,10 +373,11 @@ impl Verifier<'_, '_> {
             if inv_r[0].ast_eq(&r) {
                 // The receiver is the bound variable itself: patterns from the condition, with
                 // sequence membership in its trigger form (as in the user's quantifiers).
-                let pats: Vec<Vec<Dynamic>> = infer_patterns(&Dynamic::from_ast(&nonnull), std::slice::from_ref(&r))
-                    .into_iter()
-                    .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
-                    .collect();
+                let pats: Vec<Vec<Dynamic>> =
+                    infer_patterns(&Dynamic::from_ast(&nonnull), std::slice::from_ref(&r))
+                        .into_iter()
+                        .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
+                        .collect();
                 st.assume(quantify(std::slice::from_ref(&r), &pats, &nonnull));
             } else {
                 st.assume(ax);
@@ -594,7 +595,12 @@ impl Verifier<'_, '_> {
         self.define(st, std::slice::from_ref(&r), &[vec![at_smr.clone()]], &body);
         let in_dom = self.sym.indom(field, &smr, &r);
         let dom = iff(&in_dom, region);
-        self.define(st, std::slice::from_ref(&r), &[vec![Dynamic::from_ast(&in_dom)]], &dom);
+        self.define(
+            st,
+            std::slice::from_ref(&r),
+            &[vec![Dynamic::from_ast(&in_dom)]],
+            &dom,
+        );
         smr
     }
 }

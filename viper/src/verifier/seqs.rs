@@ -251,6 +251,46 @@ impl SeqFns {
             vec![vec![d(&self.length(&dr))]],
             implies(&icmp(&nv, &zero, Cmp::Le), &eq(&dr, &s)),
         );
+        push(
+            &[&s, &n],
+            vec![vec![tk.clone()]],
+            and2(
+                &implies(&le(&len_s, &nv), &eq(&tk, &s)),
+                &implies(&le(&nv, &zero), &eq(&tk, &self.empty())),
+            ),
+        );
+        push(
+            &[&s, &n],
+            vec![vec![dr.clone()]],
+            and2(
+                &implies(&le(&len_s, &nv), &eq(&dr, &self.empty())),
+                &implies(&le(&nv, &zero), &eq(&dr, &s)),
+            ),
+        );
+        // From the elements of a sequence to those of its prefixes and suffixes.
+        let at_s_i = self.index(&s, &iv);
+        push(
+            &[&s, &n, &i],
+            vec![vec![tk.clone(), at_s_i.clone()]],
+            implies(
+                &and([ge0(&iv), lt(&iv, &nv), lt(&iv, &len_s)]),
+                &eq(&self.index(&tk, &iv), &at_s_i),
+            ),
+        );
+        push(
+            &[&s, &n, &i],
+            vec![vec![dr.clone(), at_s_i.clone()]],
+            implies(
+                &and([ge0(&nv), le(&nv, &iv), lt(&iv, &len_s)]),
+                &eq(&self.index(&dr, &isub(&iv, &nv)), &at_s_i),
+            ),
+        );
+        let td = self.append(&tk, &dr);
+        push(
+            &[&s, &n],
+            vec![vec![td.clone()]],
+            implies(&and2(&ge0(&nv), &le(&nv, &len_s)), &eq(&td, &s)),
+        );
         // Membership: members are at some valid index, elements at valid indices are members.
         let has = self.contains(&s, &x);
         let sk = FuncDecl::new(fresh_name("$Seq.skolem"), &[seq, &self.elem], &Sort::int());

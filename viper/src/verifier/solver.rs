@@ -110,26 +110,57 @@ pub struct Prover {
     /// Axioms valid in every state, with the scope depth at which each is currently asserted.
     globals: Vec<(Bool, Option<usize>)>,
     pub stats: ProverStats,
+    /// Per-query timeout of checks whose failure is reported.
+    timeout: Option<u32>,
+    /// Shorter timeout of probes whose `unknown` only costs completeness (branch feasibility,
+    /// fast paths): like Silicon's short check timeout.
+    probe_timeout: Option<u32>,
+    /// The timeout currently set on the solver.
+    current: Option<Option<u32>>,
 }
+
+/// The timeout of probes (milliseconds), unless the query timeout is shorter.
+const PROBE_TIMEOUT_MS: u32 = 250;
 
 impl Prover {
     /// A fresh solver; `timeout_ms` bounds every query.
     pub fn new(timeout_ms: Option<u64>) -> Prover {
         set_global_params();
         let solver = Solver::new();
-        let mut params = Params::new();
-        if let Some(ms) = timeout_ms {
-            params.set_u32("timeout", u32::try_from(ms.max(1)).unwrap_or(u32::MAX));
-        }
-        params.set_bool("model", true);
-        solver.set_params(&params);
-        Prover {
+        let timeout = timeout_ms.map(|ms| u32::try_from(ms.max(1)).unwrap_or(u32::MAX));
+        let probe_timeout = Some(timeout.map_or(PROBE_TIMEOUT_MS, |t| t.min(PROBE_TIMEOUT_MS)));
+        let mut p = Prover {
             solver,
             asserted: Vec::new(),
             scopes: Vec::new(),
             globals: Vec::new(),
             stats: ProverStats::default(),
+            timeout,
+            probe_timeout,
+            current: None,
+        };
+        p.set_timeout(timeout);
+        p
+    }
+
+    fn set_timeout(&mut self, t: Option<u32>) {
+        if self.current == Some(t) {
+            return;
         }
+        let mut params = Params::new();
+        // Z3 takes u32::MAX as "no timeout".
+        params.set_u32("timeout", t.unwrap_or(u32::MAX));
+        params.set_bool("model", true);
+        self.solver.set_params(&params);
+        self.current = Some(t);
+    }
+
+    /// Whether the path conditions entail `goal`, with the short probe timeout.
+    pub fn probe(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
+        self.set_timeout(self.probe_timeout);
+        let a = self.prove_with_model(pc, goal, &[]).0;
+        self.set_timeout(self.timeout);
+        a
     }
 
     /// Asserts a formula that holds in every state (an axiom or the definition of a fresh symbol).
@@ -218,6 +249,7 @@ impl Prover {
     }
 
     /// Whether the path conditions entail `goal`.
+    #[cfg(test)]
     pub fn prove(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
         self.prove_with_model(pc, goal, &[]).0
     }
@@ -265,11 +297,12 @@ impl Prover {
         out
     }
 
-    /// Whether the path conditions together with `extra` are satisfiable.
+    /// Whether the path conditions together with `extra` are satisfiable (a probe: short timeout).
     pub fn check_sat(&mut self, pc: &PathConds, extra: &Bool) -> Satisfiability {
         if is_false(extra) {
             return Satisfiability::Unsat;
         }
+        self.set_timeout(self.probe_timeout);
         self.sync(pc);
         self.stats.queries += 1;
         self.solver.push();
@@ -285,6 +318,7 @@ impl Prover {
             ),
         };
         self.solver.pop(1);
+        self.set_timeout(self.timeout);
         out
     }
 

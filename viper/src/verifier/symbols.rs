@@ -347,7 +347,11 @@ impl Symbols {
         let (Some(in_a), Some(in_b)) = (in_a.as_bool(), in_b.as_bool()) else {
             return;
         };
-        let same_dom = forall_const(&[&r], &[&Pattern::new(&[&in_a]), &Pattern::new(&[&in_b])], &in_a.iff(&in_b));
+        let same_dom = forall_const(
+            &[&r],
+            &[&Pattern::new(&[&in_a]), &Pattern::new(&[&in_b])],
+            &in_a.iff(&in_b),
+        );
         let (la, lb) = (lookup.apply(&[&a, &r]), lookup.apply(&[&b, &r]));
         let same_val = forall_const(
             &[&r],
@@ -355,8 +359,11 @@ impl Symbols {
             &in_a.implies(la.eq(&lb)),
         );
         let body = Bool::and(&[&same_dom, &same_val]).implies(a.eq(&b));
-        self.axioms
-            .push(forall_const(&[&a, &b], &[&Pattern::new(&[&wa, &wb])], &body));
+        self.axioms.push(forall_const(
+            &[&a, &b],
+            &[&Pattern::new(&[&wa, &wb])],
+            &body,
+        ));
     }
 
     fn snapshot_axioms(&mut self) {
