@@ -140,7 +140,12 @@ pub fn map_errors(raw: &[RawError], time: Duration, locate: &dyn Locate) -> Sili
     for e in raw {
         let span = span_of(&e.pos);
         match e.id.as_str() {
-            "parser.error" => r.input_errors.push(InputError::parser(span, &e.message)),
+            "parser.error" => {
+                // Drop fastparse's trace of enclosing rules; the location is in the span.
+                let message = e.message.split(" Occurred while parsing:").next();
+                let message = message.unwrap_or(&e.message).trim_end_matches('.');
+                r.input_errors.push(InputError::parser(span, message))
+            }
             "typechecker.error" => r
                 .input_errors
                 .push(InputError::typechecker(span, &e.message)),
