@@ -81,8 +81,16 @@ pub fn native(program: &Program, options: &VerifyOptions) -> Answer {
 }
 
 /// Compares the native and Silicon answers: the common answer if they agree on the verdict and
-/// the (error id, line) set, else one `backend.disagreement` error (exit 2) listing both.
+/// the (error id, line) set, else one `backend.disagreement` error (exit 2) listing both. When
+/// Silicon could not run at all, that error is the answer.
 pub fn compare(native: Answer, silicon: Answer) -> Answer {
+    if silicon
+        .problems
+        .iter()
+        .any(|p| p.id.starts_with("silicon."))
+    {
+        return silicon;
+    }
     let (n, s) = (native.key(), silicon.key());
     if n == s {
         return native;
@@ -265,8 +273,12 @@ mod tests {
         assert_eq!(a.problems.len(), 1);
         assert_eq!(a.problems[0].id, "backend.disagreement");
         assert_eq!(a.problems[0].span.line, 3);
-        assert!(a.problems[0].message.contains("native: failed [assert.failed:assertion.false@3]"));
-        assert!(a.problems[0].message.contains("silicon: failed [assert.failed:assertion.false@4]"));
+        assert!(a.problems[0]
+            .message
+            .contains("native: failed [assert.failed:assertion.false@3]"));
+        assert!(a.problems[0]
+            .message
+            .contains("silicon: failed [assert.failed:assertion.false@4]"));
     }
 
     #[test]
@@ -277,15 +289,31 @@ mod tests {
         );
         assert_eq!(a.problems[0].id, "backend.disagreement");
         assert!(a.problems[0].span.is_dummy());
-        assert!(a.problems[0].message.contains("native: verified; silicon: unknown"));
+        assert!(a.problems[0]
+            .message
+            .contains("native: verified; silicon: unknown"));
     }
 
     #[test]
     fn warnings_are_not_compared() {
-        let mut s = Answer::new(ExitCode::Unknown, vec![Problem::error("timeout.error", at(0), "t")]);
+        let mut s = Answer::new(
+            ExitCode::Unknown,
+            vec![Problem::error("timeout.error", at(0), "t")],
+        );
         s.problems[0].severity = Severity::Warning;
         let a = compare(Answer::new(ExitCode::Unknown, vec![]), s);
         assert_eq!(a.code, ExitCode::Unknown);
+    }
+
+    #[test]
+    fn silicon_failing_to_run_is_the_answer() {
+        let s = Answer::new(
+            ExitCode::InputError,
+            vec![Problem::error("silicon.unavailable", Span::DUMMY, "no jar")],
+        );
+        let a = compare(failed(&[("assert.failed:assertion.false", 3)]), s);
+        assert_eq!(a.code, ExitCode::InputError);
+        assert_eq!(a.problems[0].id, "silicon.unavailable");
     }
 
     #[test]

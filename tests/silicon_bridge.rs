@@ -236,7 +236,10 @@ method app()
     check(&text);
     let fixed = text
         .replace("callee(0)", "callee(1)")
-        .replace("method divide(d: Int)", "method divide(d: Int)\n  requires d != 0")
+        .replace(
+            "method divide(d: Int)",
+            "method divide(d: Int)\n  requires d != 0",
+        )
         .replace("half(3)", "half(4)");
     let r = run(&fixed);
     let ids: BTreeSet<String> = reported(&r).into_iter().map(|(id, _)| id).collect();
@@ -284,7 +287,9 @@ method n(a: Int)
     assert!(lines.is_superset(&expected(text)), "{r:#?}");
     assert!(lines.iter().all(|(id, _)| id == "typechecker.error"));
 
-    let fixed = text.replace("b := 3", "b := true").replace("  a := 3\n", "");
+    let fixed = text
+        .replace("b := 3", "b := true")
+        .replace("  a := 3\n", "");
     assert_eq!(run(&fixed).verdict(), Verdict::Verified);
     assert!(!run(&fixed).is_rejected());
 }
@@ -338,7 +343,11 @@ fn one_silicon_serves_many_programs_in_parallel() {
         for h in handles {
             let (k, r) = h.join().unwrap();
             let r = r.unwrap();
-            let expect = if k < 3 { Verdict::Verified } else { Verdict::Failed };
+            let expect = if k < 3 {
+                Verdict::Verified
+            } else {
+                Verdict::Failed
+            };
             assert_eq!(r.verdict(), expect, "program {k}: {r:#?}");
             if k >= 3 {
                 assert_eq!(r.errors[0].span.line, 3);

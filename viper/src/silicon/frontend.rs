@@ -65,7 +65,11 @@ fn jstring(env: &mut Env<'_>, obj: JObject<'_>) -> Result<String, JniError> {
     s.try_to_string(env)
 }
 
-fn call_string(env: &mut Env<'_>, obj: &JObject<'_>, name: &jni::strings::JNIStr) -> Result<String, JniError> {
+fn call_string(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    name: &jni::strings::JNIStr,
+) -> Result<String, JniError> {
     let v = env
         .call_method(obj, name, jni_sig!("()Ljava/lang/String;"), &[])?
         .l()?;
@@ -162,7 +166,12 @@ impl Frontend {
             &[JValue::Object(&path_str)],
         )?;
         let jpath = env
-            .call_method(&file, jni_str!("toPath"), jni_sig!("()Ljava/nio/file/Path;"), &[])?
+            .call_method(
+                &file,
+                jni_str!("toPath"),
+                jni_sig!("()Ljava/nio/file/Path;"),
+                &[],
+            )?
             .l()?;
         env.call_method(
             api,
@@ -224,10 +233,16 @@ impl Frontend {
 fn read_error(env: &mut Env<'_>, e: &JObject<'_>) -> Result<RawError, JniError> {
     let id = call_string(env, e, jni_str!("fullId"))?;
     let pos = env
-        .call_method(e, jni_str!("pos"), jni_sig!("()Lviper/silver/ast/Position;"), &[])?
+        .call_method(
+            e,
+            jni_str!("pos"),
+            jni_sig!("()Lviper/silver/ast/Position;"),
+            &[],
+        )?
         .l()?;
     let pos = read_pos(env, &pos)?;
-    let verification = env.is_instance_of(e, jni_str!("viper/silver/verifier/VerificationError"))?;
+    let verification =
+        env.is_instance_of(e, jni_str!("viper/silver/verifier/VerificationError"))?;
     let (message, reason_pos) = if verification {
         // Without id and position: Silver would append the temporary file's name.
         let m = env
@@ -248,7 +263,12 @@ fn read_error(env: &mut Env<'_>, e: &JObject<'_>) -> Result<RawError, JniError> 
             )?
             .l()?;
         let rpos = env
-            .call_method(&reason, jni_str!("pos"), jni_sig!("()Lviper/silver/ast/Position;"), &[])?
+            .call_method(
+                &reason,
+                jni_str!("pos"),
+                jni_sig!("()Lviper/silver/ast/Position;"),
+                &[],
+            )?
             .l()?;
         (message, read_pos(env, &rpos)?)
     } else if has_message_field(env, e)? {
@@ -266,9 +286,11 @@ fn read_error(env: &mut Env<'_>, e: &JObject<'_>) -> Result<RawError, JniError> 
 
 /// Parse, type-checker and consistency errors carry their message without position in `message`.
 fn has_message_field(env: &mut Env<'_>, e: &JObject<'_>) -> Result<bool, JniError> {
-    Ok(env.is_instance_of(e, jni_str!("viper/silver/verifier/ParseError"))?
-        || env.is_instance_of(e, jni_str!("viper/silver/verifier/TypecheckerError"))?
-        || env.is_instance_of(e, jni_str!("viper/silver/verifier/ConsistencyError"))?)
+    Ok(
+        env.is_instance_of(e, jni_str!("viper/silver/verifier/ParseError"))?
+            || env.is_instance_of(e, jni_str!("viper/silver/verifier/TypecheckerError"))?
+            || env.is_instance_of(e, jni_str!("viper/silver/verifier/ConsistencyError"))?,
+    )
 }
 
 fn read_pos(env: &mut Env<'_>, pos: &JObject<'_>) -> Result<Option<RawPos>, JniError> {

@@ -228,7 +228,7 @@ mod tests {
             ..Environment::default()
         };
         let e = SiliconConfig::locate(&env).unwrap_err();
-        assert!(e.to_string().contains("no `java` on PATH"), "{e}");
+        assert!(e.to_string().contains("no `java` is on PATH"), "{e}");
     }
 
     #[test]

@@ -3,9 +3,7 @@
 
 use super::frontend::{RawError, RawPos};
 use crate::verifier::Verdict;
-use crate::{
-    ErrorKind, ErrorReason, FileId, InputError, SourceFile, Span, VerificationError,
-};
+use crate::{ErrorKind, ErrorReason, FileId, InputError, SourceFile, Span, VerificationError};
 use std::time::Duration;
 
 /// An error Silicon reported that has no counterpart among ompv's error kinds and reasons (e.g.
@@ -215,8 +213,14 @@ mod tests {
         assert_eq!(r.errors.len(), 1);
         let e = &r.errors[0];
         assert_eq!(e.full_id(), "assert.failed:assertion.false");
-        assert_eq!((e.span.line, e.span.column, e.span.file), (3, 10, FileId(3)));
-        assert_eq!(&src.text()[e.span.start as usize..e.span.end as usize], "1 == 2");
+        assert_eq!(
+            (e.span.line, e.span.column, e.span.file),
+            (3, 10, FileId(3))
+        );
+        assert_eq!(
+            &src.text()[e.span.start as usize..e.span.end as usize],
+            "1 == 2"
+        );
     }
 
     #[test]
@@ -237,7 +241,10 @@ mod tests {
         );
         assert!(r.is_rejected());
         let ids: Vec<_> = r.input_errors.iter().map(|e| e.kind.id()).collect();
-        assert_eq!(ids, ["parser.error", "typechecker.error", "typechecker.error"]);
+        assert_eq!(
+            ids,
+            ["parser.error", "typechecker.error", "typechecker.error"]
+        );
     }
 
     #[test]
@@ -269,7 +276,10 @@ mod tests {
             source: &src,
             file: FileId(0),
         };
-        assert_eq!(map_errors(&[], Duration::ZERO, &at).verdict(), Verdict::Verified);
+        assert_eq!(
+            map_errors(&[], Duration::ZERO, &at).verdict(),
+            Verdict::Verified
+        );
     }
 
     #[test]

@@ -156,7 +156,10 @@ impl Silicon {
     }
 
     /// Like [`Silicon::verify_program`], without waiting.
-    pub fn submit_program(&self, program: &Program) -> Result<PendingResult<'static>, SiliconError> {
+    pub fn submit_program(
+        &self,
+        program: &Program,
+    ) -> Result<PendingResult<'static>, SiliconError> {
         let printed = PrintedProgram::new(program)?;
         Ok(PendingResult {
             pending: self.bridge.submit(printed.text().to_string()),

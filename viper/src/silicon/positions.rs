@@ -67,9 +67,7 @@ impl Locate for PrintedProgram {
             return Span::DUMMY;
         }
         let start = offset_of(&self.text, pos.line, pos.column) as u32;
-        let end = pos
-            .end
-            .map(|(l, c)| offset_of(&self.text, l, c) as u32);
+        let end = pos.end.map(|(l, c)| offset_of(&self.text, l, c) as u32);
         let usable = |(p, o): &&(Span, Span)| !p.is_dummy() && !o.is_dummy();
         let exact = self
             .pairs
