@@ -31,18 +31,37 @@ impl PrintedProgram {
     /// Prints `program` and pairs the nodes of the re-parsed text with the original nodes.
     pub fn new(program: &Program) -> Result<PrintedProgram, SiliconError> {
         let text = crate::print(program);
-        let reparsed = crate::parse(&text, PRINTED).map_err(|e| {
+        let parsed = crate::parse(&text, PRINTED).map_err(|e| {
             SiliconError::Printer(format!("the printed program does not parse again: {e}"))
         })?;
-        let mut a = program.clone();
-        let mut b = reparsed.clone();
-        a.clear_spans();
-        b.clear_spans();
-        if a != b {
-            return Err(SiliconError::Printer(
-                "the printed program parses to a different tree".into(),
-            ));
-        }
+        // The type checker resolves operators in place (`/` on permissions), so a type-checked
+        // program is compared with the type-checked re-parse, an unchecked one with the raw one.
+        let mut checked = parsed.clone();
+        let checked = crate::typecheck(&mut checked).ok().map(|()| checked);
+        let stripped = |p: &Program| {
+            let mut p = p.clone();
+            p.clear_spans();
+            p
+        };
+        let original = stripped(program);
+        let raw = stripped(&parsed);
+        let reparsed = checked
+            .into_iter()
+            .chain(std::iter::once(parsed))
+            .find(|p| stripped(p) == original)
+            .ok_or_else(|| {
+                let first = original
+                    .items
+                    .iter()
+                    .zip(&raw.items)
+                    .find(|(a, b)| a != b)
+                    .map_or_else(String::new, |(a, _)| {
+                        format!(" (first at `{}`)", a.name().name)
+                    });
+                SiliconError::Printer(format!(
+                    "the printed program parses to a different tree{first}"
+                ))
+            })?;
         let pairs = spans_of(&reparsed)
             .into_iter()
             .zip(spans_of(program))
