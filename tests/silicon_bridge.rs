@@ -357,3 +357,15 @@ fn one_silicon_serves_many_programs_in_parallel() {
     });
     assert!(silicon.startup() > std::time::Duration::ZERO);
 }
+
+#[test]
+fn deeply_nested_programs_do_not_overflow_the_stack() {
+    // Silver's parser recurses once per nesting level.
+    let depth = 2000;
+    let nested = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
+    let text = format!("method m()\n{{\n  assert {nested} == 1\n}}\n");
+    let r = run(&text);
+    assert_eq!(r.verdict(), Verdict::Verified, "{r:#?}");
+    let wrong = text.replace(") == 1", ") == 2");
+    assert_eq!(run(&wrong).verdict(), Verdict::Failed);
+}

@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Stack of the JNI thread (reserved address space; only touched pages are used).
-const JNI_THREAD_STACK: usize = 1 << 30;
+const JNI_THREAD_STACK: usize = 256 << 20;
 /// Stack of the JVM's own threads (Silicon verifies members on worker threads).
 const JAVA_THREAD_STACK: &str = "-Xss64m";
 
