@@ -19,6 +19,26 @@ pub struct Cli {
 pub enum Command {
     /// Parse, type-check and verify a Viper program.
     Viper(ViperArgs),
+    /// Encode the parallel regions of an annotated C/OpenMP file (e.g. into PPL).
+    Encode(EncodeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct EncodeArgs {
+    /// The C file.
+    pub file: PathBuf,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = EncodeEmit::Ppl)]
+    pub emit: EncodeEmit,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodeEmit {
+    /// The PPL program of every outermost parallel region.
+    Ppl,
 }
 
 #[derive(Args, Debug)]

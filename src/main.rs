@@ -16,6 +16,7 @@ fn main() {
     let cli = cli::Cli::parse();
     let code = match cli.command {
         cli::Command::Viper(args) => commands::viper::run(&args),
+        cli::Command::Encode(args) => commands::encode::run(&args),
     };
     std::process::exit(code.code());
 }

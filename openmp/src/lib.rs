@@ -1,2 +1,31 @@
 //! The C/OpenMP front end: preprocessing, `#pragma omp` and specification comments, the C subset,
 //! and the encoding of parallel regions into PPL.
+//!
+//! Entry point: [`parse_file`] turns a registered C file into a [`Program`]: its functions (in the
+//! C subset, with contracts) and the PPL program of every outermost parallel region.
+
+pub mod c;
+pub mod error;
+pub mod omp;
+pub mod pragma;
+pub mod render;
+pub mod source;
+pub mod spec;
+
+pub use c::convert::Program;
+pub use error::{ErrorKind, FrontError, FrontErrors};
+
+use std::path::Path;
+use viper::{FileId, SourceMap};
+
+/// Preprocesses, parses and converts the C file `file` of `sources`; `dir` is the directory of the
+/// file (for `#include "…"`). Registers ompv's `omp.h` in `sources` (specifications of the OpenMP
+/// runtime routines point into it).
+pub fn parse_file(
+    sources: &mut SourceMap,
+    file: FileId,
+    dir: Option<&Path>,
+) -> Result<Program, FrontErrors> {
+    let loaded = source::load(sources, file, dir)?;
+    c::convert::convert(&loaded)
+}

@@ -1,9 +1,66 @@
 //! The Viper type checker.
+//!
+//! It follows Silver's rules: one namespace for global names; locals, arguments and bound
+//! variables of a member may not reuse a name of that member or a global one; `Int` and `Perm` do
+//! not mix except in `Int * Perm`, `Perm * Int`, `Perm / Int` and the fraction `Int / Int`;
+//! permission assertions (`acc`, predicate instances) only where assertions are allowed. Types of
+//! empty collections, fractions and domain function type arguments are inferred by unification
+//! within one top-level expression.
+//!
+//! The only change made to the program is resolving `/`: an `Int / Int` whose context needs a
+//! permission, and every `Perm / Int`, become [`BinaryOp::PermDiv`].
+
+mod env;
+mod exprs;
+mod items;
+mod names;
+mod rewrite;
+mod stmts;
+mod triggers;
+mod ty;
 
 use crate::ast::Program;
-use crate::InputError;
+use crate::{InputError, Span};
+use std::collections::HashSet;
 
 /// Checks a program; resolves `/` to [`crate::ast::BinaryOp::PermDiv`] where a permission is expected.
-pub fn check_program(_program: &mut Program) -> Result<(), Vec<InputError>> {
+/// Returns all errors, sorted by position.
+pub fn check_program(program: &mut Program) -> Result<(), Vec<InputError>> {
+    let mut errors = Errors::default();
+    let env = env::Env::collect(program, &mut errors);
+    let mut perm_divs = HashSet::new();
+    stacker::maybe_grow(256 * 1024, 16 * 1024 * 1024, || {
+        for item in &program.items {
+            let mut c = exprs::Checker::new(&env, &mut errors);
+            c.item(item);
+            perm_divs.extend(c.into_perm_divs());
+        }
+    });
+    if !errors.0.is_empty() {
+        let mut errs = errors.0;
+        errs.sort_by_key(|e| (e.span.line, e.span.column, e.span.start));
+        errs.dedup();
+        return Err(errs);
+    }
+    if !perm_divs.is_empty() {
+        rewrite::perm_divs(program, &perm_divs);
+    }
     Ok(())
 }
+
+/// The errors found so far.
+#[derive(Default)]
+pub(crate) struct Errors(Vec<InputError>);
+
+impl Errors {
+    fn push(&mut self, span: Span, message: impl Into<String>) {
+        self.0.push(InputError::typechecker(span, message));
+    }
+
+    fn unsupported(&mut self, span: Span, message: impl Into<String>) {
+        self.0.push(InputError::unsupported(span, message));
+    }
+}
+
+#[cfg(test)]
+mod tests;

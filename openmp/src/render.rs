@@ -1,0 +1,144 @@
+//! Readable text and JSON views of the PPL programs of a program's parallel regions.
+
+use crate::omp::{BlockBody, OmpBlock, Region};
+use crate::spec::{print_contract, Contract};
+use crate::Program;
+use ppl::BasicBlock;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use std::fmt::Write;
+
+/// The text view of every region.
+pub fn text(program: &Program) -> String {
+    let mut out = String::new();
+    if program.regions.is_empty() {
+        out.push_str("no parallel regions\n");
+    }
+    for (k, r) in program.regions.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        region_text(r, &mut out);
+    }
+    out
+}
+
+fn region_text(r: &Region, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "region in `{}` at line {} ({}): {}",
+        r.function,
+        r.line(),
+        r.pragma.display(),
+        ppl::shape(&r.ppl)
+    );
+    contract_text(r.contract.as_ref(), "  ", out);
+    out.push_str("  blocks:\n");
+    for b in r.ppl.blocks() {
+        let _ = writeln!(out, "    {}", block_header(b));
+        contract_text(b.payload.contract.as_ref(), "      ", out);
+    }
+    if !r.pairs.is_empty() {
+        out.push_str("  pairs:\n");
+        for p in &r.pairs {
+            let name = |id| r.ppl.block(id).map(|b| b.name()).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "    {} {}: {}",
+                name(p.a),
+                name(p.b),
+                p.relation.as_str()
+            );
+        }
+    }
+}
+
+fn block_header(b: &BasicBlock<OmpBlock>) -> String {
+    let mut s = format!("{}  {}", b.name(), b.payload.pragma.display());
+    if let Some(it) = &b.iteration {
+        let _ = write!(s, "  for {} in [{}, {})", it.var, it.lower, it.upper);
+    }
+    if let BlockBody::Code(_) = b.payload.body {
+        s.push_str("  sequential code");
+    }
+    s
+}
+
+fn contract_text(c: Option<&Contract>, indent: &str, out: &mut String) {
+    match c {
+        None => {
+            let _ = writeln!(out, "{indent}no contract");
+        }
+        Some(c) => {
+            let _ = writeln!(out, "{indent}contract:");
+            for line in print_contract(c) {
+                let _ = writeln!(out, "{indent}  {line}");
+            }
+        }
+    }
+}
+
+/// The JSON object of one region (fields in this order).
+#[derive(Clone, Debug, Serialize)]
+pub struct RegionJson {
+    pub function: String,
+    /// The line of the region's pragma.
+    pub line: u32,
+    /// The one-line shape, e.g. `(par@27 ⊕ par@36) || par@49`.
+    pub ppl: String,
+    pub tree: Value,
+    pub pairs: Vec<PairJson>,
+}
+
+/// A pair of distinct basic blocks and their relation (`ordered`, `fused`, `parallel`).
+#[derive(Clone, Debug, Serialize)]
+pub struct PairJson {
+    pub a: String,
+    pub b: String,
+    pub relation: &'static str,
+}
+
+/// `{"file": …, "regions": […]}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProgramJson {
+    pub file: String,
+    pub regions: Vec<RegionJson>,
+}
+
+/// The JSON view of one region.
+pub fn region_json(r: &Region) -> RegionJson {
+    let tree = ppl::json::to_json(&r.ppl, &|b, m: &mut Map<String, Value>| {
+        m.insert("pragma".into(), json!(b.payload.pragma.display()));
+        m.insert(
+            "contract".into(),
+            match &b.payload.contract {
+                Some(c) => json!(print_contract(c)),
+                None => Value::Null,
+            },
+        );
+    });
+    let name = |id| r.ppl.block(id).map(|b| b.name()).unwrap_or_default();
+    RegionJson {
+        function: r.function.clone(),
+        line: r.line(),
+        ppl: ppl::shape(&r.ppl),
+        tree,
+        pairs: r
+            .pairs
+            .iter()
+            .map(|p| PairJson {
+                a: name(p.a),
+                b: name(p.b),
+                relation: p.relation.as_str(),
+            })
+            .collect(),
+    }
+}
+
+/// The JSON view of a program's regions.
+pub fn json(file: &str, program: &Program) -> ProgramJson {
+    ProgramJson {
+        file: file.to_string(),
+        regions: program.regions.iter().map(region_json).collect(),
+    }
+}

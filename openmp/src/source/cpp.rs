@@ -1,0 +1,164 @@
+//! Running the C preprocessor (`cpp -C`, gcc's) on the user's text, with ompv's own `omp.h` first
+//! on the include path.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The `omp.h` ompv ships; written to a cache directory at run time so the binary does not depend
+/// on the source tree.
+pub const OMP_H: &str = include_str!("../../include/omp.h");
+
+/// The file name under which cpp reports the user's text (it is read from standard input).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Why preprocessing failed.
+#[derive(Debug)]
+pub enum CppFailure {
+    /// The preprocessor could not be run or its output read.
+    Io(String),
+    /// The preprocessor reported an error: its first error line, split into position and message.
+    Error {
+        line: u32,
+        column: u32,
+        message: String,
+    },
+}
+
+/// The directory holding ompv's `omp.h` (created on first use; rewritten if its content differs).
+pub fn include_dir() -> std::io::Result<PathBuf> {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in OMP_H.bytes() {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let dir = std::env::temp_dir().join(format!("ompv-include-{hash:016x}"));
+    let path = dir.join("omp.h");
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(OMP_H) {
+        std::fs::create_dir_all(&dir)?;
+        // Write then rename, so that concurrent runs never read a half-written header.
+        let tmp = dir.join(format!("omp.h.{}", std::process::id()));
+        std::fs::write(&tmp, OMP_H)?;
+        std::fs::rename(&tmp, &path)?;
+    }
+    Ok(dir)
+}
+
+/// Preprocesses `text` (the content of a file in `file_dir`, for quoted includes), keeping
+/// comments and line markers. The preprocessor is `cpp`, or `$OMPV_CPP` if set.
+pub fn preprocess(
+    text: &str,
+    file_dir: Option<&Path>,
+    include: &Path,
+) -> Result<String, CppFailure> {
+    let cpp = std::env::var("OMPV_CPP").unwrap_or_else(|_| "cpp".to_string());
+    let mut cmd = Command::new(&cpp);
+    cmd.arg("-C")
+        .arg("-I")
+        .arg(include)
+        .arg("-D_OPENMP=201511")
+        .arg("-D__OMPV__=1");
+    if let Some(dir) = file_dir {
+        cmd.arg("-iquote").arg(dir);
+    }
+    cmd.arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    tracing::debug!(?cmd, "running the preprocessor");
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| CppFailure::Io(format!("cannot run the C preprocessor `{cpp}`: {e}")))?;
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| CppFailure::Io("no stdin for the preprocessor".into()))?;
+    let input = text.to_owned();
+    // Feed stdin from a thread so a large output cannot dead-lock against a full input pipe.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| CppFailure::Io(format!("the C preprocessor failed: {e}")))?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(first_error(&stderr).unwrap_or_else(|| {
+            CppFailure::Io(format!("the C preprocessor failed: {}", stderr.trim()))
+        }));
+    }
+    String::from_utf8(out.stdout)
+        .map_err(|_| CppFailure::Io("the preprocessor output is not UTF-8".into()))
+}
+
+/// The first `<stdin>:LINE:COL: error: MESSAGE` (or `fatal error`) of cpp's diagnostics.
+fn first_error(stderr: &str) -> Option<CppFailure> {
+    for l in stderr.lines() {
+        let Some(rest) = l.strip_prefix(STDIN_NAME).and_then(|r| r.strip_prefix(':')) else {
+            continue;
+        };
+        let mut parts = rest.splitn(3, ':');
+        let Some(line) = parts.next().and_then(|x| x.trim().parse().ok()) else {
+            continue;
+        };
+        let second = parts.next().unwrap_or("");
+        let third = parts.next().unwrap_or("");
+        let (column, tail) = match second.trim().parse::<u32>() {
+            Ok(c) => (c, third.to_string()),
+            Err(_) => (1, format!("{second}:{third}")),
+        };
+        let tail = tail.trim();
+        let message = tail
+            .strip_prefix("fatal error:")
+            .or_else(|| tail.strip_prefix("error:"));
+        if let Some(m) = message {
+            return Some(CppFailure::Error {
+                line,
+                column,
+                message: m.trim().to_string(),
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_cpp_errors() {
+        let e = first_error("<stdin>:3:10: fatal error: nope.h: No such file or directory\ncompilation terminated.\n");
+        match e {
+            Some(CppFailure::Error {
+                line,
+                column,
+                message,
+            }) => {
+                assert_eq!((line, column), (3, 10));
+                assert_eq!(message, "nope.h: No such file or directory");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert!(first_error("<stdin>:2:2: warning: x\n").is_none());
+    }
+
+    #[test]
+    fn preprocesses_with_own_omp_h() {
+        let dir = include_dir().unwrap();
+        let out = preprocess("#include <omp.h>\nint x = _OPENMP;\n", None, &dir).unwrap();
+        assert!(out.contains("int omp_get_thread_num(void);"));
+        assert!(
+            out.contains("/*@ ensures \\result >= 0; @*/"),
+            "comments are kept"
+        );
+        assert!(out.contains("int x = 201511;"));
+    }
+
+    #[test]
+    fn reports_missing_headers_with_position() {
+        let dir = include_dir().unwrap();
+        match preprocess("int a;\n#include \"missing_header_xyz.h\"\n", None, &dir) {
+            Err(CppFailure::Error { line, .. }) => assert_eq!(line, 2),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The specification language (VerCors-compatible): AST, `pest` parser and printer.
+
+pub mod ast;
+pub mod parse;
+pub mod print;
+
+pub use ast::*;
+pub use parse::{parse_spec, Origin};
+pub use print::{print_contract, print_expr};

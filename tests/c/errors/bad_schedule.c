@@ -1,0 +1,6 @@
+void zero(int n, int *a)
+{
+  #pragma omp parallel for schedule(statik)
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+}

@@ -1,0 +1,6 @@
+void f(int n, int *a)
+{
+  #pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    a[i] = m;
+}

@@ -1,0 +1,5 @@
+int half(int n)
+{
+  int h = (int) (n / 2);
+  return h;
+}

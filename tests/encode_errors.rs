@@ -1,0 +1,223 @@
+//! Input errors of `ompv encode`: every error class, with its kind, id, line and column, through
+//! the CLI's JSON output and exit code 2.
+
+use std::process::Command;
+
+fn encode_json(file: &str) -> (i32, serde_json::Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args(["encode", file, "--emit", "ppl", "--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("ompv runs");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (out.status.code().unwrap_or(-1), v)
+}
+
+/// `tests/c/errors/NAME.c` fails with exactly one error of this kind, id and position, whose
+/// message contains `needle`.
+fn expect_error(name: &str, kind: &str, id: &str, line: u64, column: u64, needle: &str) {
+    let file = format!("tests/c/errors/{name}.c");
+    let (code, v) = encode_json(&file);
+    assert_eq!(code, 2, "{file}: {v}");
+    assert_eq!(v["verdict"], "error");
+    assert_eq!(v["file"], file.as_str());
+    let errors = v["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 1, "{file}: {v}");
+    let e = &errors[0];
+    assert_eq!(e["kind"], kind, "{file}: {e}");
+    assert_eq!(e["id"], id, "{file}: {e}");
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(line), Some(column)),
+        "{file}: {e}"
+    );
+    let message = e["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(needle),
+        "{file}: `{message}` lacks `{needle}`"
+    );
+}
+
+#[test]
+fn malformed_pragmas() {
+    expect_error(
+        "bad_schedule",
+        "syntax",
+        "omp.syntax",
+        3,
+        37,
+        "schedule kind",
+    );
+    expect_error(
+        "bad_clause_place",
+        "syntax",
+        "omp.syntax",
+        4,
+        7,
+        "`nowait` is not allowed on `omp parallel for`",
+    );
+    expect_error(
+        "section_outside",
+        "syntax",
+        "omp.syntax",
+        5,
+        17,
+        "outside `omp sections`",
+    );
+}
+
+#[test]
+fn malformed_specifications() {
+    expect_error(
+        "bad_spec",
+        "syntax",
+        "spec.syntax",
+        2,
+        54,
+        "expected an expression",
+    );
+    expect_error(
+        "bad_iteration_spec",
+        "syntax",
+        "spec.syntax",
+        6,
+        9,
+        "expected `;`",
+    );
+    expect_error(
+        "spec_not_attached",
+        "syntax",
+        "spec.syntax",
+        4,
+        7,
+        "not attached",
+    );
+}
+
+#[test]
+fn unsupported_directives_and_clauses() {
+    expect_error(
+        "unsupported_directive",
+        "unsupported",
+        "unsupported",
+        8,
+        19,
+        "`critical`",
+    );
+    expect_error(
+        "unsupported_clause",
+        "unsupported",
+        "unsupported",
+        4,
+        28,
+        "`lastprivate`",
+    );
+}
+
+#[test]
+fn non_canonical_loops() {
+    expect_error(
+        "noncanonical_step",
+        "unsupported",
+        "unsupported",
+        4,
+        26,
+        "canonical form",
+    );
+    expect_error(
+        "noncanonical_cond",
+        "unsupported",
+        "unsupported",
+        6,
+        25,
+        "decreasing",
+    );
+}
+
+#[test]
+fn unsupported_c_constructs() {
+    expect_error(
+        "unsupported_goto",
+        "unsupported",
+        "unsupported",
+        4,
+        14,
+        "`goto`",
+    );
+    expect_error(
+        "unsupported_ptr_arith",
+        "unsupported",
+        "unsupported",
+        5,
+        7,
+        "pointer",
+    );
+    expect_error(
+        "unsupported_struct",
+        "unsupported",
+        "unsupported",
+        3,
+        10,
+        "`struct`",
+    );
+    expect_error(
+        "unsupported_printf",
+        "unsupported",
+        "unsupported",
+        5,
+        3,
+        "`printf`",
+    );
+    expect_error(
+        "unsupported_cast",
+        "unsupported",
+        "unsupported",
+        3,
+        11,
+        "cast",
+    );
+    expect_error(
+        "replicated_code",
+        "unsupported",
+        "unsupported",
+        5,
+        5,
+        "every thread",
+    );
+}
+
+#[test]
+fn type_errors() {
+    expect_error(
+        "type_undeclared",
+        "type",
+        "type",
+        5,
+        12,
+        "undeclared identifier `m`",
+    );
+    expect_error("type_spec_name", "type", "type", 1, 22, "unknown name `b`");
+}
+
+#[test]
+fn text_errors_name_the_location() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args(["encode", "tests/c/errors/bad_schedule.c"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("ompv runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("tests/c/errors/bad_schedule.c:3:37"), "{err}");
+    assert!(err.contains("omp.syntax"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn unreadable_file_is_an_input_error() {
+    let (code, v) = encode_json("tests/c/errors/does_not_exist.c");
+    assert_eq!(code, 2);
+    assert_eq!(v["errors"][0]["kind"], "io");
+}

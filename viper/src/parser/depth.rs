@@ -1,0 +1,166 @@
+//! The nesting bound of parsed programs, checked without recursion.
+//!
+//! Operator chains such as `a && b && ... && z` are built without recursion, so their depth is
+//! only known once the tree exists; this walk measures it with an explicit stack.
+
+use super::MAX_NESTING;
+use crate::ast::*;
+use crate::InputError;
+
+enum Node<'a> {
+    Stmt(&'a Stmt),
+    Expr(&'a Expr),
+}
+
+/// Rejects a program whose statements and expressions nest deeper than [`MAX_NESTING`].
+pub(super) fn check(program: &Program) -> Result<(), InputError> {
+    let mut stack: Vec<(Node<'_>, usize)> = Vec::new();
+    for item in &program.items {
+        match item {
+            Item::Field(_) => {}
+            Item::Method(m) => {
+                push_exprs(&mut stack, m.pres.iter().chain(&m.posts), 1);
+                if let Some(b) = &m.body {
+                    push_block(&mut stack, b, 1);
+                }
+            }
+            Item::Function(f) => {
+                push_exprs(&mut stack, f.pres.iter().chain(&f.posts).chain(&f.body), 1);
+            }
+            Item::Predicate(p) => push_exprs(&mut stack, p.body.iter(), 1),
+            Item::Domain(d) => push_exprs(&mut stack, d.axioms.iter().map(|a| &a.expr), 1),
+        }
+    }
+    while let Some((node, depth)) = stack.pop() {
+        let span = match node {
+            Node::Stmt(s) => s.span,
+            Node::Expr(e) => e.span,
+        };
+        if depth > MAX_NESTING {
+            return Err(InputError::parser(
+                span,
+                format!("nesting deeper than {MAX_NESTING} levels is not supported"),
+            ));
+        }
+        match node {
+            Node::Stmt(s) => push_stmt_children(&mut stack, s, depth + 1),
+            Node::Expr(e) => push_expr_children(&mut stack, e, depth + 1),
+        }
+    }
+    Ok(())
+}
+
+fn push_exprs<'a>(
+    stack: &mut Vec<(Node<'a>, usize)>,
+    exprs: impl Iterator<Item = &'a Expr>,
+    depth: usize,
+) {
+    stack.extend(exprs.map(|e| (Node::Expr(e), depth)));
+}
+
+fn push_block<'a>(stack: &mut Vec<(Node<'a>, usize)>, b: &'a Block, depth: usize) {
+    stack.extend(b.stmts.iter().map(|s| (Node::Stmt(s), depth)));
+}
+
+fn push_stmt_children<'a>(stack: &mut Vec<(Node<'a>, usize)>, s: &'a Stmt, d: usize) {
+    match &s.kind {
+        StmtKind::Block(b) => push_block(stack, b, d),
+        StmtKind::VarDecl { init, .. } => push_exprs(stack, init.iter(), d),
+        StmtKind::Assign { value, .. } => push_exprs(stack, std::iter::once(value), d),
+        StmtKind::FieldAssign { target, value } => {
+            push_exprs(stack, [target, value].into_iter(), d)
+        }
+        StmtKind::Call { args, .. } => push_exprs(stack, args.iter(), d),
+        StmtKind::New { .. } => {}
+        StmtKind::If { cond, then, els } => {
+            push_exprs(stack, std::iter::once(cond), d);
+            push_block(stack, then, d);
+            if let Some(b) = els {
+                push_block(stack, b, d);
+            }
+        }
+        StmtKind::While {
+            cond,
+            invariants,
+            body,
+        } => {
+            push_exprs(stack, std::iter::once(cond).chain(invariants), d);
+            push_block(stack, body, d);
+        }
+        StmtKind::Inhale(e)
+        | StmtKind::Exhale(e)
+        | StmtKind::Assert(e)
+        | StmtKind::Assume(e)
+        | StmtKind::Fold(e)
+        | StmtKind::Unfold(e) => push_exprs(stack, std::iter::once(e), d),
+        StmtKind::Label { invariants, .. } => push_exprs(stack, invariants.iter(), d),
+    }
+}
+
+fn push_expr_children<'a>(stack: &mut Vec<(Node<'a>, usize)>, e: &'a Expr, d: usize) {
+    let one = |stack: &mut Vec<(Node<'a>, usize)>, x: &'a Expr| stack.push((Node::Expr(x), d));
+    match &e.kind {
+        ExprKind::IntLit(_)
+        | ExprKind::BoolLit(_)
+        | ExprKind::Null
+        | ExprKind::Local(_)
+        | ExprKind::Result
+        | ExprKind::PermLit(_) => {}
+        ExprKind::Field { receiver, .. } => one(stack, receiver),
+        ExprKind::Unary { operand, .. } => one(stack, operand),
+        ExprKind::Binary { left, right, .. } => {
+            one(stack, left);
+            one(stack, right);
+        }
+        ExprKind::Cond { cond, then, els } => {
+            one(stack, cond);
+            one(stack, then);
+            one(stack, els);
+        }
+        ExprKind::Call { args, .. } => push_exprs(stack, args.iter(), d),
+        ExprKind::Old { expr, .. } => one(stack, expr),
+        ExprKind::Acc { loc, perm } => {
+            one(stack, loc);
+            if let Some(p) = perm {
+                one(stack, p);
+            }
+        }
+        ExprKind::PermOf(x) | ExprKind::Len(x) => one(stack, x),
+        ExprKind::Quant { triggers, body, .. } => {
+            for t in triggers {
+                push_exprs(stack, t.exprs.iter(), d);
+            }
+            one(stack, body);
+        }
+        ExprKind::Let { value, body, .. } => {
+            one(stack, value);
+            one(stack, body);
+        }
+        ExprKind::Unfolding { acc, body } => {
+            one(stack, acc);
+            one(stack, body);
+        }
+        ExprKind::SeqLit { elems, .. } | ExprKind::SetLit { elems, .. } => {
+            push_exprs(stack, elems.iter(), d)
+        }
+        ExprKind::SeqRange { lo, hi } => {
+            one(stack, lo);
+            one(stack, hi);
+        }
+        ExprKind::Index { seq, index } => {
+            one(stack, seq);
+            one(stack, index);
+        }
+        ExprKind::Slice { seq, lo, hi } => {
+            one(stack, seq);
+            for x in lo.iter().chain(hi) {
+                one(stack, x);
+            }
+        }
+        ExprKind::Update { seq, index, value } => {
+            one(stack, seq);
+            one(stack, index);
+            one(stack, value);
+        }
+    }
+}
