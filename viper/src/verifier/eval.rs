@@ -660,6 +660,27 @@ impl Verifier<'_, '_> {
         expected: Option<z3::Sort>,
     ) -> R<Dynamic> {
         // Formal argument sorts guide generic applications among the arguments.
+        if let Some((domain, func)) = self.index.domain_functions.get(name.name.as_str()).copied() {
+            if !domain.type_params.is_empty() {
+                // Type parameters are bound from the expected result and from the arguments
+                // evaluated so far; each argument is expected to have its formal's sort.
+                let mut env = std::collections::HashMap::new();
+                if let Some(e) = &expected {
+                    let mut trial = std::collections::HashMap::new();
+                    if self.unify(&func.ret, e, &mut trial) {
+                        env = trial;
+                    }
+                }
+                let mut targs = Vec::new();
+                for (a, formal) in args.iter().zip(func.args.iter()) {
+                    let exp = self.sym.sort_of_in(&formal.ty, &env).ok();
+                    let t = self.eval_expecting(st, a, site, exp)?;
+                    self.unify(&formal.ty, &t.get_sort(), &mut env);
+                    targs.push(t);
+                }
+                return self.generic_app(domain, func, &targs, expected, e.span);
+            }
+        }
         let formal_types: Vec<Option<Type>> = match self.index.functions.get(name.name.as_str()) {
             Some(f) => f.args.iter().map(|a| Some(a.ty.clone())).collect(),
             None => vec![None; args.len()],
@@ -671,11 +692,6 @@ impl Verifier<'_, '_> {
         {
             let exp = ft.as_ref().and_then(|t| self.sym.sort_of(t).ok());
             targs.push(self.eval_expecting(st, a, site, exp)?);
-        }
-        if let Some((domain, func)) = self.index.domain_functions.get(name.name.as_str()).copied() {
-            if !domain.type_params.is_empty() {
-                return self.generic_app(domain, func, &targs, expected, e.span);
-            }
         }
         if let Some(df) = self.sym.domain_funcs.get(&name.name) {
             let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
