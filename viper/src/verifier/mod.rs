@@ -35,6 +35,8 @@ mod triggers;
 mod walk;
 
 #[cfg(test)]
+mod robustness;
+#[cfg(test)]
 mod tests;
 
 pub use result::*;
