@@ -405,26 +405,31 @@ mod tests {
 
     #[test]
     fn timeout_is_unknown() {
-        // The pigeonhole principle for 11 pigeons and 10 holes: hard for CDCL, so 50 ms run out.
-        let mut p = Prover::new(Some(50));
-        let (n, m) = (11, 10);
-        let v: Vec<Vec<Bool>> = (0..n)
-            .map(|i| {
-                (0..m)
-                    .map(|j| Bool::new_const(format!("php_{i}_{j}")))
-                    .collect()
-            })
+        // A random 3-SAT instance at the satisfiability threshold: far beyond a 20 ms budget.
+        let mut p = Prover::new(Some(20));
+        let vars: Vec<Bool> = (0..300)
+            .map(|i| Bool::new_const(format!("sat{i}")))
             .collect();
+        let mut seed: u64 = 12345;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
         let mut pc = PathConds::default();
-        for row in &v {
-            pc.assume(Bool::or(row));
-        }
-        for hole in 0..m {
-            for (i, row) in v.iter().enumerate() {
-                for other in &v[i + 1..] {
-                    pc.assume(Bool::and(&[&row[hole], &other[hole]]).not());
-                }
-            }
+        for _ in 0..1278 {
+            let lits: Vec<Bool> = (0..3)
+                .map(|_| {
+                    let v = &vars[next(300) as usize];
+                    if next(2) == 0 {
+                        v.clone()
+                    } else {
+                        v.not()
+                    }
+                })
+                .collect();
+            pc.assume(Bool::or(&lits));
         }
         match p.prove(&pc, &Bool::from_bool(false)) {
             Answer::Unknown(r) => assert!(is_resource_reason(&r), "{r}"),

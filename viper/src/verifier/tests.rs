@@ -112,32 +112,38 @@ fn errors_on_both_branches_are_reported() {
 
 #[test]
 fn solver_timeout_gives_unknown() {
-    // The pigeonhole principle for 12 pigeons in 11 holes: far beyond a 50 ms budget.
-    let (n, m) = (12, 11);
-    let mut text = String::from("method php(");
-    let vars: Vec<String> = (0..n)
-        .flat_map(|i| (0..m).map(move |j| format!("p{i}_{j}")))
-        .collect();
-    text += &vars
-        .iter()
-        .map(|v| format!("{v}: Bool"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    text += ")\n";
-    for i in 0..n {
-        let row: Vec<String> = (0..m).map(|j| format!("p{i}_{j}")).collect();
-        text += &format!("  requires {}\n", row.join(" || "));
-    }
-    for j in 0..m {
-        for i in 0..n {
-            for k in (i + 1)..n {
-                text += &format!("  requires !(p{i}_{j} && p{k}_{j})\n");
-            }
-        }
+    // A random 3-SAT instance at the satisfiability threshold as a precondition, and `assert
+    // false`: far beyond a 20 ms budget.
+    let n = 300;
+    let mut seed: u64 = 4242;
+    let mut next = |k: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % k
+    };
+    let args: Vec<String> = (0..n).map(|i| format!("b{i}: Bool")).collect();
+    let mut text = format!(
+        "method sat({})
+",
+        args.join(", ")
+    );
+    for _ in 0..1278 {
+        let lits: Vec<String> = (0..3)
+            .map(|_| {
+                let v = next(n);
+                if next(2) == 0 {
+                    format!("b{v}")
+                } else {
+                    format!("!b{v}")
+                }
+            })
+            .collect();
+        text += &format!("  requires {}\n", lits.join(" || "));
     }
     text += "{\n  assert false\n}\n";
     let options = VerifyOptions {
-        timeout_ms: Some(50),
+        timeout_ms: Some(20),
         ..VerifyOptions::default()
     };
     let r = run(&text, &options);
