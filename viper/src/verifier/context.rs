@@ -97,6 +97,9 @@ pub struct Verifier<'a, 'p> {
     pub instance_fns: std::collections::HashMap<String, std::rc::Rc<FuncDecl>>,
     /// Generic domain instances declared (with their axioms).
     pub instances_done: HashSet<String>,
+    /// Further terms whose values a counterexample reports (bound variables of a failing
+    /// quantified permission).
+    pub extra_probes: Vec<(String, Dynamic)>,
     /// The sort the context expects of the expression evaluated next (for generic domains).
     pub expected: Option<z3::Sort>,
     /// Multiset functions per multiset sort (see `multisets`).
@@ -133,6 +136,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             instance_fns: std::collections::HashMap::new(),
             instances_done: HashSet::new(),
             expected: None,
+            extra_probes: Vec::new(),
         }
     }
 
@@ -313,6 +317,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             .map(|(k, t)| (k.clone(), t.clone()))
             .collect();
         v.sort_by(|a, b| a.0.cmp(&b.0));
+        v.extend(self.extra_probes.iter().cloned());
         v
     }
 

@@ -42,6 +42,13 @@ impl QpParts {
     }
 }
 
+/// The Viper name of a bound variable's skolem constant (`i!12` is `i`).
+fn bound_name(x: &Dynamic) -> String {
+    let s = x.to_string();
+    let s = s.trim_matches('|');
+    s.split('!').next().unwrap_or(s).to_string()
+}
+
 impl Verifier<'_, '_> {
     /// The permission a quantified chunk holds to `rcv.f`.
     pub fn q_perm_at(&self, c: &QuantChunk, rcv: &Dynamic) -> Real {
@@ -552,14 +559,23 @@ impl Verifier<'_, '_> {
         if !done {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let nothing_left = subst(&rcmp(&remaining, &perm_none(), Cmp::Le), &[(&r, &fresh_r)]);
-            self.check(
+            // A counterexample names the bound variables of the location that lacks permission.
+            self.extra_probes = parts
+                .vars
+                .iter()
+                .zip(inv_r.iter())
+                .map(|(x, inv)| (bound_name(x), subst(inv, &[(&r, &fresh_r)])))
+                .collect();
+            let res = self.check(
                 st,
                 &nothing_left,
                 site,
                 ErrorReason::InsufficientPermission,
                 reason_span,
                 msg,
-            )?;
+            );
+            self.extra_probes.clear();
+            res?;
         }
         for i in emptied.into_iter().rev() {
             st.heap.quant.remove(i);

@@ -229,3 +229,29 @@ fn counterexample_names_arguments() {
         e.model
     );
 }
+
+#[test]
+fn counterexample_names_the_iteration_lacking_permission() {
+    let text = "domain Array {
+  function loc(a: Array, i: Int): Ref
+  function first(r: Ref): Array
+  function second(r: Ref): Int
+  axiom { forall a: Array, i: Int :: { loc(a, i) } first(loc(a, i)) == a && second(loc(a, i)) == i }
+}
+field val: Int
+method m(a: Array, n: Int)
+  requires n == 4
+  requires forall i: Int :: 0 <= i && i < n ==> acc(loc(a, i).val)
+{
+  exhale forall i: Int :: 0 <= i && i <= n ==> acc(loc(a, i).val)
+}
+";
+    let r = run(text, &VerifyOptions::default());
+    let e = r.errors()[0];
+    assert_eq!(e.full_id(), "exhale.failed:insufficient.permission");
+    assert!(
+        e.model.iter().any(|(k, v)| k == "i" && v == "4"),
+        "{:?}",
+        e.model
+    );
+}
