@@ -9,6 +9,7 @@
 use z3::ast::{Bool, Dynamic};
 
 use crate::ast::*;
+use crate::printer::print_expr;
 use crate::{ErrorReason, Span};
 
 use super::assertions::{is_pure, pure_forall, qp_items, QpItem};
@@ -157,7 +158,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
     fn consume_pure(&mut self, st: &mut State, a: &Expr, site: Site) -> R<()> {
         let t = self.eval_bool(st, a, site)?;
         self.check(st, &t, site, ErrorReason::AssertionFalse, a.span, || {
-            "Assertion might not hold.".into()
+            format!("Assertion {} might not hold.", print_expr(a))
         })?;
         // Quantified facts are not repeated: they follow from what is known, and a second copy
         // of a quantifier only multiplies its instances.
@@ -199,8 +200,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 loc.span,
                 || {
                     format!(
-                        "There might be insufficient permission to access field `{}`",
-                        field.name
+                        "There might be insufficient permission to access {}",
+                        print_expr(loc)
                     )
                 },
             )?;
@@ -227,7 +228,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 Amount::Exact(ite_real(guard, &w, &perm_none()))
             }
         };
-        let what = format!("field `{}`", field.name);
+        let what = print_expr(loc);
         let v = if self.sym.fields[fid].quantified {
             self.q_take_single(st, fid, &rcv, &amount, site, loc.span, &what)?
         } else {

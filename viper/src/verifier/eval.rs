@@ -8,6 +8,7 @@
 use z3::ast::{Ast, Bool, Dynamic, Int, Real};
 
 use crate::ast::*;
+use crate::printer::print_expr;
 use crate::{ErrorKind, ErrorReason, Span};
 
 use super::context::{quantify, Site, Stop, Verifier, R};
@@ -69,7 +70,7 @@ impl Verifier<'_, '_> {
             },
             ExprKind::Field { receiver, field } => {
                 let r = self.eval(st, receiver, site)?;
-                self.read_field(st, &r, field, e.span, site)
+                self.read_field(st, &r, field, e, site)
             }
             ExprKind::Unary { op, operand } => {
                 let t = self.eval(st, operand, site)?;
@@ -251,7 +252,7 @@ impl Verifier<'_, '_> {
                 let Some(len) = self.seq(&s.get_sort()).map(|f| f.length(&s)) else {
                     return self.internal("indexing a non-sequence");
                 };
-                self.check_index(st, &len, &i, index.span, site)?;
+                self.check_index(st, &len, &i, (seq, index), site)?;
                 let f = self.seq(&s.get_sort()).expect("declared above");
                 Ok(f.index(&s, &i))
             }
@@ -285,7 +286,7 @@ impl Verifier<'_, '_> {
                 let Some(len) = self.seq(&s.get_sort()).map(|f| f.length(&s)) else {
                     return self.internal("updating a non-sequence");
                 };
-                self.check_index(st, &len, &i, index.span, site)?;
+                self.check_index(st, &len, &i, (seq, index), site)?;
                 let f = self.seq(&s.get_sort()).expect("declared above");
                 Ok(f.update(&s, &i, &v))
             }
@@ -312,14 +313,23 @@ impl Verifier<'_, '_> {
         }
     }
 
-    fn check_index(&mut self, st: &mut State, len: &Int, i: &Int, span: Span, site: Site) -> R<()> {
+    fn check_index(
+        &mut self,
+        st: &mut State,
+        len: &Int,
+        i: &Int,
+        (seq, index): (&Expr, &Expr),
+        site: Site,
+    ) -> R<()> {
+        let span = index.span;
+        let what = || format!("{} into {}", print_expr(index), print_expr(seq));
         self.check(
             st,
             &icmp(i, &int(0), Cmp::Ge),
             site,
             ErrorReason::SeqIndexNegative,
             span,
-            || "Index might be negative.".into(),
+            || format!("Index {} might be negative.", what()),
         )?;
         self.check(
             st,
@@ -327,7 +337,7 @@ impl Verifier<'_, '_> {
             site,
             ErrorReason::SeqIndexExceedsLength,
             span,
-            || "Index might exceed the sequence length.".into(),
+            || format!("Index {} might exceed sequence length.", what()),
         )
     }
 
@@ -360,7 +370,7 @@ impl Verifier<'_, '_> {
         st: &mut State,
         rcv: &Dynamic,
         field: &Ident,
-        span: Span,
+        access: &Expr,
         site: Site,
     ) -> R<Dynamic> {
         let fid = self.field_id(field)?;
@@ -384,11 +394,11 @@ impl Verifier<'_, '_> {
             &positive(&perm),
             site,
             ErrorReason::InsufficientPermission,
-            span,
+            access.span,
             || {
                 format!(
-                    "There might be insufficient permission to access field `{}`",
-                    field.name
+                    "There might be insufficient permission to access {}",
+                    print_expr(access)
                 )
             },
         )?;
@@ -508,7 +518,7 @@ impl Verifier<'_, '_> {
                 let l = self.eval(st, left, site)?;
                 let exp = matches!(op, Eq | Ne).then(|| l.get_sort());
                 let r = self.eval_expecting(st, right, site, exp)?;
-                self.binary_terms(st, op, l, r, right.span, e, site)
+                self.binary_terms(st, op, l, r, right, e, site)
             }
         }
     }
@@ -520,7 +530,7 @@ impl Verifier<'_, '_> {
         op: BinaryOp,
         l: Dynamic,
         r: Dynamic,
-        rspan: Span,
+        right: &Expr,
         e: &Expr,
         site: Site,
     ) -> R<Dynamic> {
@@ -585,8 +595,8 @@ impl Verifier<'_, '_> {
                     &nonzero,
                     site,
                     ErrorReason::DivisionByZero,
-                    rspan,
-                    || "Divisor might be zero.".into(),
+                    right.span,
+                    || format!("Divisor {} might be zero.", print_expr(right)),
                 )?;
                 match (op, num) {
                     (Div, Num::Int(a, b)) => d(&idiv(&a, &b)),

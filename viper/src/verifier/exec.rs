@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use z3::ast::Dynamic;
 
 use crate::ast::*;
+use crate::printer::print_expr;
 use crate::{ErrorKind, ErrorReason};
 
 use super::chunks::Heap;
@@ -218,7 +219,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let rcv = self.eval(st, receiver, site)?;
         let val = self.eval(st, value, site)?;
         let fid = self.field_id(field)?;
-        let what = format!("field `{}`", field.name);
+        let what = print_expr(target);
         let full = Amount::Exact(perm_write());
         if self.sym.fields[fid].quantified {
             self.q_take_single(st, fid, &rcv, &full, site, target.span, &what)?;

@@ -7,6 +7,7 @@
 use z3::ast::{Bool, Dynamic, Real};
 
 use crate::ast::*;
+use crate::printer::print_expr;
 use crate::{ErrorReason, Span};
 
 use super::assertions::{is_pure, pure_forall, qp_items, QpItem};
@@ -184,7 +185,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     site,
                     ErrorReason::NegativePermission,
                     p.span,
-                    || "Fraction might be negative.".into(),
+                    || format!("Fraction {} might be negative.", print_expr(p)),
                 )?;
                 Ok(Some(t))
             }
@@ -265,6 +266,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             rcv,
             perm,
             field: fid,
+            desc: print_expr(loc),
         })
     }
 

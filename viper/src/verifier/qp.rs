@@ -29,6 +29,8 @@ pub struct QpParts {
     /// `None` for `wildcard`.
     pub perm: Option<Real>,
     pub field: usize,
+    /// The location as written (for messages).
+    pub desc: String,
 }
 
 impl QpParts {
@@ -274,7 +276,7 @@ impl Verifier<'_, '_> {
             site,
             ErrorReason::QpNotInjective,
             reason_span,
-            || "Quantified resource might not be injective.".to_string(),
+            || format!("Quantified resource {} might not be injective.", parts.desc),
         )
     }
 
@@ -462,7 +464,12 @@ impl Verifier<'_, '_> {
                 site,
                 ErrorReason::InsufficientPermission,
                 reason_span,
-                || "There might be insufficient permission to access the quantified field".into(),
+                || {
+                    format!(
+                        "There might be insufficient permission to access {}",
+                        parts.desc
+                    )
+                },
             )?;
             if !want_snapshot {
                 return Ok(None);
@@ -486,8 +493,12 @@ impl Verifier<'_, '_> {
                 )
             }
         };
-        let msg =
-            || "There might be insufficient permission to access the quantified field".to_string();
+        let msg = || {
+            format!(
+                "There might be insufficient permission to access {}",
+                parts.desc
+            )
+        };
         if let Some(wr) = &wildcard_fn {
             // Some positive permission must be held everywhere in the region.
             let region = positive(&needed);
