@@ -1,0 +1,87 @@
+//! Diagnostics in the terms of the C program: every Viper verification error is mapped back
+//! through the side table of the lowering ([`ppl::obligations::Checks`]) to a kind, a source
+//! location and a message ([`classify`]); races get the iterations and element of the
+//! counterexample when there is one ([`race`]).
+
+pub mod classify;
+pub mod kind;
+pub mod model;
+pub mod race;
+
+pub use kind::Kind;
+
+use openmp::lower::Lowered;
+use ppl::obligations::Role;
+use std::collections::HashSet;
+use viper::{Span, VerificationError};
+
+/// One problem to report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub kind: Kind,
+    /// Where it is reported (a C span; dummy if none).
+    pub span: Span,
+    pub message: String,
+    /// Other locations with a note each.
+    pub related: Vec<(Span, String)>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(kind: Kind, span: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            kind,
+            span,
+            message,
+            related: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Adds a related location (if there is one).
+    pub fn with_related(mut self, span: Option<Span>, note: &str) -> Diagnostic {
+        if let Some(s) = span {
+            if !s.is_dummy() && s != self.span {
+                self.related.push((s, note.to_string()));
+            }
+        }
+        self
+    }
+}
+
+/// The diagnostics of a verification run: the races found without the verifier and every
+/// verification error explained. A disjointness failure of a block whose single iteration
+/// already lacks permissions is not reported as a race (the permission problem is).
+pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = lowered
+        .static_races
+        .iter()
+        .map(|r| Diagnostic {
+            kind: Kind::Race,
+            span: r.span,
+            message: r.message.clone(),
+            related: r.related.clone(),
+            notes: Vec::new(),
+        })
+        .collect();
+    let short: HashSet<_> = errors
+        .iter()
+        .filter_map(|e| match lowered.checks.get(e.span).map(|c| &c.role) {
+            Some(Role::Fit { block, .. }) => Some(*block),
+            _ => None,
+        })
+        .collect();
+    for e in errors {
+        if let Some(Role::Race { first, second, .. }) = lowered.checks.get(e.span).map(|c| &c.role)
+        {
+            if short.contains(first) || short.contains(second) {
+                continue;
+            }
+        }
+        out.push(classify::explain(e, lowered));
+    }
+    let mut seen = HashSet::new();
+    out.retain(|d| seen.insert((d.kind, d.span, d.message.clone())));
+    out.sort_by_key(|d| (d.span.line, d.span.column, d.kind));
+    out
+}
