@@ -64,19 +64,38 @@ pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnos
             notes: Vec::new(),
         })
         .collect();
+    let role = |e: &VerificationError| lowered.checks.get(e.span).map(|c| &c.role);
+    // Blocks whose single iteration lacks permissions, and blocks racing with themselves.
     let short: HashSet<_> = errors
         .iter()
-        .filter_map(|e| match lowered.checks.get(e.span).map(|c| &c.role) {
+        .filter_map(|e| match role(e) {
             Some(Role::Fit { block, .. }) => Some(*block),
             _ => None,
         })
         .collect();
+    let self_racing: HashSet<_> = errors
+        .iter()
+        .filter_map(|e| match role(e) {
+            Some(Role::Race { first, second, .. }) if first == second => Some(*first),
+            _ => None,
+        })
+        .collect();
     for e in errors {
-        if let Some(Role::Race { first, second, .. }) = lowered.checks.get(e.span).map(|c| &c.role)
-        {
-            if short.contains(first) || short.contains(second) {
-                continue;
+        match role(e) {
+            // Not a race: one iteration alone does not get its permissions.
+            Some(Role::Race { first, second, .. })
+                if short.contains(first) || short.contains(second) =>
+            {
+                continue
             }
+            // Running all iterations of such a block fails for the same reason.
+            Some(Role::BlockPre { block, .. })
+                if e.reason == viper::ErrorReason::InsufficientPermission
+                    && (short.contains(block) || self_racing.contains(block)) =>
+            {
+                continue
+            }
+            _ => {}
         }
         out.push(classify::explain(e, lowered));
     }
