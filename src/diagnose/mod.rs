@@ -81,6 +81,7 @@ pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnos
         })
         .collect();
     for e in errors {
+        tracing::debug!(error = %e, reason_span = ?e.reason_span, model = ?e.model, "verification error");
         match role(e) {
             // Not a race: one iteration alone does not get its permissions.
             Some(Role::Race { first, second, .. })

@@ -118,7 +118,12 @@ fn concrete(
     env: &HashMap<String, BigInt>,
 ) -> Option<String> {
     // The exhale takes the first iteration's permissions, then fails on the second's.
-    let failing = b.atoms.iter().find(|t| t.span == e.reason_span)?;
+    let inside = |t: &&PermAtom| {
+        t.span.file == e.reason_span.file
+            && t.span.start <= e.reason_span.start
+            && e.reason_span.end <= t.span.end
+    };
+    let failing = b.atoms.iter().find(inside)?;
     let idx = element(failing, b, second_var, env)?;
     let conflicting = a
         .atoms
