@@ -255,6 +255,19 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                 ),
             )
         }
+        Role::SharedWrite { block, var } => {
+            let b = checks.block(*block);
+            Diagnostic::new(
+                Kind::Race,
+                at,
+                format!(
+                    "data race: `{var}` is shared by the iterations of {} and written here \
+                     (make it `private`/`firstprivate`, or declare it inside the loop)",
+                    describe(b)
+                ),
+            )
+            .with_related(Some(b.pragma), "the iterations of this loop may run at the same time")
+        }
         Role::Internal(what) => Diagnostic::new(
             Kind::Internal,
             here,

@@ -49,21 +49,10 @@ impl Diagnostic {
     }
 }
 
-/// The diagnostics of a verification run: the races found without the verifier and every
-/// verification error explained. A disjointness failure of a block whose single iteration
+/// The diagnostics of a verification run: every verification error explained. A disjointness failure of a block whose single iteration
 /// already lacks permissions is not reported as a race (the permission problem is).
 pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = lowered
-        .static_races
-        .iter()
-        .map(|r| Diagnostic {
-            kind: Kind::Race,
-            span: r.span,
-            message: r.message.clone(),
-            related: r.related.clone(),
-            notes: Vec::new(),
-        })
-        .collect();
+    let mut out: Vec<Diagnostic> = Vec::new();
     let role = |e: &VerificationError| lowered.checks.get(e.span).map(|c| &c.role);
     // Blocks whose single iteration lacks permissions, and blocks racing with themselves.
     let short: HashSet<_> = errors

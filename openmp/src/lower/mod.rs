@@ -38,18 +38,6 @@ pub struct Lowered {
     pub checks: Checks,
     /// What each generated method proves (prelude members are not listed).
     pub obligations: Vec<(String, ObligationKind)>,
-    /// Data races found without the verifier: writes to shared scalars in parallel blocks.
-    pub static_races: Vec<StaticRace>,
-}
-
-/// A write to a shared scalar in a block whose iterations may run at the same time.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StaticRace {
-    /// The write.
-    pub span: Span,
-    pub message: String,
-    /// The block (its pragma) and the variable's declaration.
-    pub related: Vec<(Span, String)>,
 }
 
 /// Lowers `program` to Viper.
@@ -65,7 +53,6 @@ pub fn lower(program: &Program) -> Result<Lowered, FrontErrors> {
         program: ViperProgram { items: l.items },
         checks: l.checks,
         obligations: l.obligations,
-        static_races: l.static_races,
     })
 }
 
@@ -86,6 +73,9 @@ pub(crate) struct FnState {
     pub in_block: bool,
     /// Obligations of the function's regions, added after the function's method.
     pub pending: Vec<ppl::obligations::Obligation>,
+    /// Statements (by span) of the block being lowered that write a shared variable, with the
+    /// block and the variable: each gets a failing check (a data race).
+    pub shared_writes: HashMap<Span, (ppl::obligations::BlockKey, String)>,
 }
 
 /// The lowering of one program.
@@ -94,7 +84,6 @@ pub(crate) struct Lowerer<'p> {
     pub checks: Checks,
     pub items: Vec<Item>,
     pub obligations: Vec<(String, ObligationKind)>,
-    pub static_races: Vec<StaticRace>,
     pub errors: Vec<FrontError>,
     /// Source function name -> Viper method name.
     pub methods: HashMap<String, String>,
@@ -126,7 +115,6 @@ impl<'p> Lowerer<'p> {
             checks: Checks::new(),
             items: prelude::items(),
             obligations: Vec::new(),
-            static_races: Vec::new(),
             errors: Vec::new(),
             methods,
             called: BTreeSet::new(),
@@ -189,6 +177,7 @@ impl<'p> Lowerer<'p> {
             everywhere: Vec::new(),
             in_block: false,
             pending: Vec::new(),
+            shared_writes: HashMap::new(),
         };
     }
 

@@ -12,7 +12,7 @@
 use super::scope::VarKind;
 use super::shared::{mentions_any, privatised, reads_memory, writes_to_outer};
 use super::spec::SpecPos;
-use super::{viper_type, Lowerer, StaticRace};
+use super::{viper_type, Lowerer};
 use crate::error::FrontError;
 use crate::omp::{BlockBody, OmpBlock, RegionId};
 use ppl::obligations::build::*;
@@ -219,37 +219,40 @@ impl Lowerer<'_> {
                 .declare(&ident.name, v, outer.ty, VarKind::Private);
         }
 
-        // Writes to shared variables.
+        // The block's description (its permissions are filled in by the obligations).
+        let construct = match (&ob.body, ob.pragma.directive) {
+            (BlockBody::Loop(_), _) => "the loop".to_string(),
+            (_, crate::pragma::Directive::Single) => "the `single`".to_string(),
+            _ => "the section".to_string(),
+        };
+        let key = self.checks.add_block(BlockInfo {
+            name: b.name(),
+            construct,
+            kind: b.kind,
+            line: b.line,
+            pragma: ob.pragma.span,
+            var: var_names,
+            atoms: Vec::new(),
+        });
+
+        // Writes to shared variables: races in parallel blocks, unsupported in sequential ones.
         let mut copied = HashSet::new();
         for (name, span) in writes_to_outer(code, &owned) {
             let Some(outer) = self.cur.scope.lookup(&name).cloned() else {
                 continue;
             };
-            match b.kind {
-                BlockKind::Par | BlockKind::Vec => self.static_races.push(StaticRace {
+            if b.kind == BlockKind::Seq {
+                return Err(FrontError::unsupported(
                     span,
-                    message: format!(
-                        "data race: `{name}` is shared by the iterations of the loop at line {} and \
-                         written here (make it `private`/`firstprivate`, or declare it inside the loop)",
-                        b.line
+                    format!(
+                        "writing the shared variable `{name}` in `omp {}`: ompv cannot order writes \
+                         to scalars with the other threads (make it private, or write the value to \
+                         an array element)",
+                        ob.pragma.directive.name()
                     ),
-                    related: vec![(
-                        ob.pragma.span,
-                        "the iterations of this loop may run at the same time".into(),
-                    )],
-                }),
-                BlockKind::Seq => {
-                    return Err(FrontError::unsupported(
-                        span,
-                        format!(
-                            "writing the shared variable `{name}` in `omp {}`: ompv cannot order \
-                             writes to scalars with the other threads (make it private, or write \
-                             the value to an array element)",
-                            ob.pragma.directive.name()
-                        ),
-                    ))
-                }
+                ));
             }
+            self.cur.shared_writes.insert(span, (key, name.clone()));
             // The block works on a copy, so that the rest of its verification can go on.
             if copied.insert(name.clone()) {
                 if let Some(ty) = viper_type(outer.ty) {
@@ -266,22 +269,9 @@ impl Lowerer<'_> {
         self.cur.scope.push();
         let r = self.stmts(&code.stmts, false, &mut body);
         self.cur.scope.pop();
+        self.cur.shared_writes.clear();
         r?;
 
-        let construct = match (&ob.body, ob.pragma.directive) {
-            (BlockBody::Loop(_), _) => "the loop".to_string(),
-            (_, crate::pragma::Directive::Single) => "the `single`".to_string(),
-            _ => "the section".to_string(),
-        };
-        let key = self.checks.add_block(BlockInfo {
-            name: b.name(),
-            construct,
-            kind: b.kind,
-            line: b.line,
-            pragma: ob.pragma.span,
-            var: var_names,
-            atoms: Vec::new(),
-        });
         Ok(ViperBlock {
             key,
             iteration,

@@ -78,6 +78,11 @@ impl Lowerer<'_> {
 
     fn stmt(&mut self, s: &Stmt, tail: bool, out: &mut Vec<VStmt>) -> Result<(), FrontError> {
         let span = s.span;
+        if let Some((block, var)) = self.cur.shared_writes.get(&span).cloned() {
+            // A data race wherever this write can be reached.
+            let at = self.checks.add(Role::SharedWrite { block, var }, span);
+            out.push(stmt(VKind::Assert(bool_lit(false, at)), at));
+        }
         match &s.kind {
             StmtKind::Decl { name, ty, init } => {
                 let Some(vty) = viper_type(*ty) else {

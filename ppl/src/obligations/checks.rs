@@ -81,6 +81,10 @@ pub enum Role {
     RegionPre(RegionKey),
     /// The function assumes a region's postcondition after it.
     RegionPost(RegionKey),
+    /// A write to a variable shared by iterations that may run at the same time: a data race
+    /// found syntactically (scalars carry no permission). The check is `assert false` before
+    /// the write, so it fails exactly when the write can be reached.
+    SharedWrite { block: BlockKey, var: String },
     /// Generated glue that cannot fail on a correct translation.
     Internal(&'static str),
 }
