@@ -127,7 +127,7 @@ const MUTANTS: &[Mutant] = &[
         what: "lower a fraction: the single writes *last with half a permission",
         find: "context Perm(a[n - 1], 1\\2) ** Perm(*last, write);",
         replace: "context Perm(a[n - 1], 1\\2) ** Perm(*last, 1\\2);",
-        expect: Rejected("permission", 24),
+        expect: Rejected("permission", 25),
     },
     // --- private_scalar.c
     Mutant {
