@@ -62,5 +62,5 @@ fn json_form_holds_the_program() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(v["file"], "examples/copy_zero.c");
     let text = v["viper"].as_str().expect("viper text");
-    assert!(text.contains("method copy(") && text.contains("method zero__r23__sequentialize("));
+    assert!(text.contains("method copy(") && text.contains("method zero__r24__sequentialize("));
 }
