@@ -20,8 +20,11 @@ const VERIFIED: &[&str] = &[
     "single_after_loop",
 ];
 
+/// An expected error: kind, line, lines of its related locations.
+type Expected = (&'static str, u64, &'static [u64]);
+
 /// Failing variants: the exact `(kind, line, related lines)` of every reported error.
-const REJECTED: &[(&str, &[(&str, u64, &[u64])])] = &[
+const REJECTED: &[(&str, &[Expected])] = &[
     // A parallel loop reading a[i + 1] while writing a[i].
     ("fail_race_shift", &[("race", 9, &[11])]),
     // Fused loops, the second reads the element the first writes one index further.
@@ -63,7 +66,10 @@ fn every_example_is_listed() {
         .collect();
     for p in examples() {
         let rel = format!("examples/{}", p.file_name().unwrap().to_string_lossy());
-        assert!(listed.contains(&rel), "{rel} has no expectation in this test");
+        assert!(
+            listed.contains(&rel),
+            "{rel} has no expectation in this test"
+        );
     }
 }
 
@@ -98,9 +104,19 @@ fn failing_variants_are_rejected_with_kind_and_line() {
             .iter()
             .all(|(k, _, _)| ["syntax", "unsupported", "type"].contains(k));
         if input_error {
-            assert_eq!((r.verdict.as_str(), r.code), ("error", 2), "{name}: {:#}", r.json);
+            assert_eq!(
+                (r.verdict.as_str(), r.code),
+                ("error", 2),
+                "{name}: {:#}",
+                r.json
+            );
         } else {
-            assert_eq!((r.verdict.as_str(), r.code), ("failed", 1), "{name}: {:#}", r.json);
+            assert_eq!(
+                (r.verdict.as_str(), r.code),
+                ("failed", 1),
+                "{name}: {:#}",
+                r.json
+            );
         }
         let got: Vec<(String, u64, Vec<u64>)> = r
             .errors
@@ -138,5 +154,9 @@ fn races_name_the_iterations_and_the_element() {
         "{m}"
     );
     let r = verify(Path::new("examples/fail_shared_scalar.c"));
-    assert!(r.errors[0].message.contains("`t` is shared"), "{:?}", r.errors);
+    assert!(
+        r.errors[0].message.contains("`t` is shared"),
+        "{:?}",
+        r.errors
+    );
 }

@@ -9,7 +9,12 @@ use verify_support::verify;
 fn check(name: &str, verdict: &str, code: i32, errors: &[(&str, u64)]) {
     let file = format!("tests/c/verify/{name}.c");
     let r = verify(Path::new(&file));
-    assert_eq!((r.verdict.as_str(), r.code), (verdict, code), "{file}: {:#}", r.json);
+    assert_eq!(
+        (r.verdict.as_str(), r.code),
+        (verdict, code),
+        "{file}: {:#}",
+        r.json
+    );
     let want: Vec<(String, u64)> = errors.iter().map(|(k, l)| (k.to_string(), *l)).collect();
     assert_eq!(r.kinds_and_lines(), want, "{file}: {:#}", r.json);
 }
@@ -72,4 +77,9 @@ fn simd_context_everywhere_and_runtime_calls() {
 #[test]
 fn requires_false_functions_are_not_verified_and_cannot_be_called() {
     check("requires_false", "failed", 1, &[("precondition", 11)]);
+}
+
+#[test]
+fn reductions_are_unsupported() {
+    check("reduction", "error", 2, &[("unsupported", 6)]);
 }

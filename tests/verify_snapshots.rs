@@ -38,7 +38,10 @@ fn generated_viper_of_the_examples() {
         let vpr = dir.join(format!("{name}.vpr"));
         std::fs::write(&vpr, &text).expect("write");
         let (code, again) = ompv(&["viper", vpr.to_str().unwrap(), "--emit", "viper"]);
-        assert_eq!(code, 0, "{file}: the printed program does not parse or type-check");
+        assert_eq!(
+            code, 0,
+            "{file}: the printed program does not parse or type-check"
+        );
         assert_eq!(again, text, "{file}: printing is not stable");
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path("../snapshots");

@@ -208,3 +208,6 @@ pub fn viper_type(t: CType) -> Option<Type> {
         CType::IntPtr | CType::IntArray => Some(prelude::array_type()),
     }
 }
+
+#[cfg(test)]
+mod tests;
