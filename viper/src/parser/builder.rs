@@ -4,7 +4,7 @@
 use super::grammar::Rule;
 use crate::ast::*;
 use crate::{FileId, InputError, SourceFile, Span};
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pair;
 use std::collections::HashSet;
 
 pub(super) type Result<T> = std::result::Result<T, InputError>;
@@ -363,9 +363,4 @@ impl<'s> Builder<'s> {
             None => Err(InputError::parser(span, "expected a type")),
         }
     }
-}
-
-/// Collects the non-punctuation children of several pairs (used for flat operator chains).
-pub(super) fn significant(pairs: Pairs<'_, Rule>) -> Vec<Pair<'_, Rule>> {
-    pairs.filter(|p| !is_punct(p.as_rule())).collect()
 }

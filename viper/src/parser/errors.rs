@@ -112,7 +112,15 @@ pub(super) fn from_pest(
             );
         }
     }
-    let token = token_at(text, pos);
+    // At the end of the input, point at the end of the last line (as Silver does) rather than
+    // at the empty line after a final line break.
+    let at_end = pos >= text.len();
+    let pos = if at_end {
+        text.trim_end_matches(['\n', '\r']).len()
+    } else {
+        pos
+    };
+    let token = if at_end { "" } else { token_at(text, pos) };
     let span = source.span(file, pos, pos + token.len());
     for (word, message) in UNSUPPORTED {
         if token == *word {
@@ -196,17 +204,17 @@ fn describe(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
         EOI => "end of input",
-        ident | local | domain_type => "an identifier",
+        ident | domain_type => "an identifier",
         int_lit => "an integer",
-        expr | iff_expr | impl_expr | or_expr | and_expr | eq_expr | cmp_expr | sum_expr
-        | term_expr | unary_expr | suffix_expr | paren_expr | call | old_expr | acc_expr
-        | perm_expr | quant_expr | let_expr | unfolding_expr | seq_lit | set_lit | multiset_lit
-        | seq_range | size_expr | op_unary | kw_true | kw_false | kw_null | kw_result
-        | kw_write | kw_none | kw_wildcard | kw_epsilon | kw_old | kw_acc | kw_perm | kw_forall
-        | kw_exists | kw_let | kw_unfolding | kw_seq | kw_set | kw_multiset => "an expression",
-        op_iff | op_implies | op_or | op_and | op_eq | op_cmp | op_sum | op_mul | field_suffix
-        | index_suffix | index_open | question | dot | kw_union | kw_intersection | kw_setminus
-        | kw_subset => "an operator",
+        expr | unary_expr | suffix_expr | paren_expr | call | name_expr | literal | old_expr
+        | acc_expr | perm_expr | quant_expr | let_expr | unfolding_expr | seq_lit | set_lit
+        | multiset_lit | seq_range | size_expr | op_unary | kw_old | kw_acc | kw_perm
+        | kw_forall | kw_exists | kw_let | kw_unfolding | kw_seq | kw_set | kw_multiset => {
+            "an expression"
+        }
+        op_cond | op_iff | op_implies | op_or | op_and | op_eq | op_cmp | op_sum | op_mul
+        | field_suffix | index_suffix | index_open | question | dot | kw_union
+        | kw_intersection | kw_setminus | kw_subset => "an operator",
         typ | seq_type | set_type | multiset_type | kw_int | kw_bool | kw_perm_type | kw_ref => {
             "a type"
         }
@@ -220,7 +228,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         binding | formal_args => "a declaration `name: Type`",
         new_expr | kw_new => "`new`",
         trigger => "a trigger `{ .. }`",
-        lparen | call_args => "`(`",
+        lparen | call_args | condition => "`(`",
         rparen => "`)`",
         lbracket | elem_type | type_params => "`[`",
         rbracket => "`]`",
@@ -256,6 +264,10 @@ fn describe_all(rules: &[Rule]) -> String {
                 names.push(n);
             }
         }
+    }
+    // Where a statement may start, identifiers, expressions and blocks are statements too.
+    if names.contains(&"a statement") {
+        names.retain(|n| !matches!(*n, "an identifier" | "an expression" | "`{`"));
     }
     // Specific tokens (quoted) first, then categories, each group in attempt order.
     names.sort_by_key(|n| !n.starts_with('`'));

@@ -1,32 +1,60 @@
 //! Building expressions: folding the flat operator levels with Silver's associativity, suffixes and
 //! atoms.
 
-use super::builder::{children, significant, Builder, Result};
+use super::builder::{children, Builder, Result};
 use super::grammar::Rule;
 use super::MAX_NESTING;
+
+/// Builder calls per nesting level of the source (expression, operand, atom).
+const BUILDER_CALLS_PER_LEVEL: usize = 4;
 use crate::ast::*;
 use crate::{InputError, Span};
 use num_bigint::BigInt;
 use pest::iterators::Pair;
 
-/// How the operands of one precedence level combine.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Assoc {
-    Left,
-    Right,
-    /// Comparisons: `a < b < c` means `a < b && b < c`.
-    Chain,
+/// Precedence levels of binary operators, lowest first, as in Silver; `? :` is level 0.
+fn level(op: BinaryOp) -> u8 {
+    use BinaryOp::*;
+    match op {
+        Iff => 1,
+        Implies => 2,
+        Or => 3,
+        And => 4,
+        Eq | Ne => 5,
+        Lt | Le | Gt | Ge | In => 6,
+        Add | Sub | Append | Union | Intersection | Setminus | Subset => 7,
+        Mul | Div | PermDiv | Mod => 8,
+    }
 }
 
-fn level_assoc(rule: Rule) -> Option<Assoc> {
-    Some(match rule {
-        Rule::iff_expr | Rule::impl_expr | Rule::or_expr | Rule::and_expr | Rule::eq_expr => {
-            Assoc::Right
+/// Levels whose operators group to the right (`a ==> b ==> c` is `a ==> (b ==> c)`).
+fn right_assoc(level: u8) -> bool {
+    level <= 5
+}
+
+const CMP_LEVEL: u8 = 6;
+
+/// An infix operator of a flat expression.
+enum Infix {
+    Binary(BinaryOp),
+    /// `? then :`
+    Cond(Expr),
+}
+
+impl Infix {
+    fn level(&self) -> u8 {
+        match self {
+            Infix::Binary(op) => level(*op),
+            Infix::Cond(_) => 0,
         }
-        Rule::cmp_expr => Assoc::Chain,
-        Rule::sum_expr | Rule::term_expr => Assoc::Left,
-        _ => return None,
-    })
+    }
+}
+
+/// An operand on the builder's stack; `chain` marks results of comparisons of the same flat
+/// sequence, which a following comparison extends (`a < b < c`).
+struct Operand {
+    expr: Expr,
+    chain: bool,
 }
 
 fn binary_op(op: &str) -> Option<BinaryOp> {
@@ -80,8 +108,10 @@ impl Builder<'_> {
     }
 
     pub(super) fn any_expr(&mut self, pair: Pair<'_, Rule>) -> Result<Expr> {
+        // Each level of the source nests at most a few builder calls; the exact bound on the
+        // tree is checked afterwards (`depth::check`).
         self.depth += 1;
-        if self.depth > MAX_NESTING {
+        if self.depth > BUILDER_CALLS_PER_LEVEL * MAX_NESTING {
             let e = self.error(
                 &pair,
                 format!("expressions nested more than {MAX_NESTING} levels deep are not supported"),
@@ -95,35 +125,8 @@ impl Builder<'_> {
     }
 
     fn expr_inner(&mut self, pair: Pair<'_, Rule>) -> Result<Expr> {
-        let rule = pair.as_rule();
-        if let Some(assoc) = level_assoc(rule) {
-            return self.level(pair, assoc);
-        }
-        match rule {
-            Rule::expr => {
-                let span = self.span(&pair);
-                let mut parts = children(pair);
-                let Some(first) = parts.next() else {
-                    return Err(InputError::parser(span, "expected an expression"));
-                };
-                let cond = self.any_expr(first)?;
-                match (parts.next(), parts.next()) {
-                    (Some(t), Some(e)) => {
-                        let then = self.any_expr(t)?;
-                        let els = self.any_expr(e)?;
-                        let span = cond.span.join(els.span);
-                        Ok(Expr::new(
-                            ExprKind::Cond {
-                                cond: Box::new(cond),
-                                then: Box::new(then),
-                                els: Box::new(els),
-                            },
-                            span,
-                        ))
-                    }
-                    _ => Ok(cond),
-                }
-            }
+        match pair.as_rule() {
+            Rule::expr => self.flat(pair),
             Rule::unary_expr => {
                 let parts: Vec<_> = children(pair).collect();
                 let Some((operand, ops)) = parts.split_last() else {
@@ -152,55 +155,59 @@ impl Builder<'_> {
         }
     }
 
-    /// Folds one precedence level `e0 op1 e1 op2 e2 ...`.
-    fn level(&mut self, pair: Pair<'_, Rule>, assoc: Assoc) -> Result<Expr> {
-        let parts = significant(pair.into_inner());
-        let mut operands = Vec::with_capacity(parts.len() / 2 + 1);
-        let mut ops = Vec::with_capacity(parts.len() / 2);
-        for (i, p) in parts.into_iter().enumerate() {
-            if i % 2 == 0 {
-                operands.push(self.any_expr(p)?);
-            } else {
-                match binary_op(p.as_str()) {
-                    Some(op) => ops.push(op),
+    /// Folds a flat sequence `e0 op1 e1 op2 e2 ...` by precedence (shunting-yard, without
+    /// recursion, so that long chains cannot exhaust the stack).
+    fn flat(&mut self, pair: Pair<'_, Rule>) -> Result<Expr> {
+        let span = self.span(&pair);
+        let mut operands: Vec<Operand> = Vec::new();
+        let mut ops: Vec<Infix> = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::unary_expr => {
+                    let expr = self.any_expr(p)?;
+                    operands.push(Operand { expr, chain: false });
+                }
+                Rule::op_cond => {
+                    let Some(then) = children(p).find(|q| q.as_rule() == Rule::expr) else {
+                        return Err(InputError::parser(span, "expected an expression"));
+                    };
+                    let then = self.any_expr(then)?;
+                    self.push_operator(Infix::Cond(then), &mut operands, &mut ops)?;
+                }
+                _ => match binary_op(p.as_str()) {
+                    Some(op) => self.push_operator(Infix::Binary(op), &mut operands, &mut ops)?,
                     None => return Err(self.error(&p, "unknown operator")),
-                }
+                },
             }
         }
-        if operands.len() != ops.len() + 1 {
-            return Err(InputError::parser(Span::DUMMY, "malformed expression"));
+        while let Some(op) = ops.pop() {
+            reduce(op, &mut operands, span)?;
         }
-        match assoc {
-            Assoc::Left => {
-                let mut it = operands.into_iter();
-                let mut acc = it.next().expect("one operand more than operators");
-                for (op, e) in ops.into_iter().zip(it) {
-                    acc = binary(op, acc, e);
-                }
-                Ok(acc)
-            }
-            Assoc::Right => {
-                let mut acc = operands.pop().expect("one operand more than operators");
-                while let (Some(op), Some(e)) = (ops.pop(), operands.pop()) {
-                    acc = binary(op, e, acc);
-                }
-                Ok(acc)
-            }
-            Assoc::Chain => {
-                let mut it = operands.into_iter();
-                let mut prev = it.next().expect("one operand more than operators");
-                let mut acc: Option<Expr> = None;
-                for (op, e) in ops.into_iter().zip(it) {
-                    let cmp = binary(op, prev, e.clone());
-                    acc = Some(match acc {
-                        None => cmp,
-                        Some(a) => binary(BinaryOp::And, a, cmp),
-                    });
-                    prev = e;
-                }
-                Ok(acc.unwrap_or(prev))
+        match (operands.pop(), operands.is_empty()) {
+            (Some(e), true) => Ok(e.expr),
+            _ => Err(InputError::parser(span, "malformed expression")),
+        }
+    }
+
+    /// Pushes an operator after reducing the pending ones that bind at least as tightly.
+    fn push_operator(
+        &mut self,
+        op: Infix,
+        operands: &mut Vec<Operand>,
+        ops: &mut Vec<Infix>,
+    ) -> Result<()> {
+        let lv = op.level();
+        while let Some(top) = ops.last() {
+            let tl = top.level();
+            if tl > lv || (tl == lv && !right_assoc(lv)) {
+                let top = ops.pop().expect("checked");
+                reduce(top, operands, Span::DUMMY)?;
+            } else {
+                break;
             }
         }
+        ops.push(op);
+        Ok(())
     }
 
     /// `atom suffix*`
@@ -292,15 +299,35 @@ impl Builder<'_> {
                 Some(n) => ExprKind::IntLit(n),
                 None => return Err(InputError::parser(span, "malformed integer")),
             },
-            Rule::kw_true => ExprKind::BoolLit(true),
-            Rule::kw_false => ExprKind::BoolLit(false),
-            Rule::kw_null => ExprKind::Null,
-            Rule::kw_result => ExprKind::Result,
-            Rule::kw_write => ExprKind::PermLit(PermLit::Write),
-            Rule::kw_none => ExprKind::PermLit(PermLit::None),
-            Rule::kw_wildcard => ExprKind::PermLit(PermLit::Wildcard),
-            Rule::kw_epsilon => ExprKind::PermLit(PermLit::Epsilon),
-            Rule::local => ExprKind::Local(pair.as_str().trim().to_string()),
+            Rule::literal => match pair.as_str() {
+                "true" => ExprKind::BoolLit(true),
+                "false" => ExprKind::BoolLit(false),
+                "null" => ExprKind::Null,
+                "result" => ExprKind::Result,
+                "write" => ExprKind::PermLit(PermLit::Write),
+                "none" => ExprKind::PermLit(PermLit::None),
+                "wildcard" => ExprKind::PermLit(PermLit::Wildcard),
+                "epsilon" => ExprKind::PermLit(PermLit::Epsilon),
+                other => {
+                    return Err(InputError::parser(
+                        span,
+                        format!("unknown literal `{other}`"),
+                    ))
+                }
+            },
+            Rule::name_expr => {
+                let mut it = children(pair);
+                let Some(name) = it.next() else {
+                    return Err(InputError::parser(span, "expected a name"));
+                };
+                match it.next() {
+                    Some(args) => ExprKind::Call {
+                        name: self.ident(&name),
+                        args: self.args(args)?,
+                    },
+                    None => ExprKind::Local(name.as_str().to_string()),
+                }
+            }
             Rule::paren_expr => {
                 let Some(inner) = children(pair).next() else {
                     return Err(InputError::parser(span, "expected an expression"));
@@ -470,5 +497,59 @@ impl Builder<'_> {
             triggers,
             body: Box::new(body),
         })
+    }
+}
+
+/// Applies `op` to the two topmost operands.
+fn reduce(op: Infix, operands: &mut Vec<Operand>, span: Span) -> Result<()> {
+    let (Some(right), Some(left)) = (operands.pop(), operands.pop()) else {
+        return Err(InputError::parser(span, "malformed expression"));
+    };
+    let result = match op {
+        Infix::Cond(then) => {
+            let span = left.expr.span.join(right.expr.span);
+            let e = Expr::new(
+                ExprKind::Cond {
+                    cond: Box::new(left.expr),
+                    then: Box::new(then),
+                    els: Box::new(right.expr),
+                },
+                span,
+            );
+            Operand {
+                expr: e,
+                chain: false,
+            }
+        }
+        Infix::Binary(op) if level(op) == CMP_LEVEL && left.chain => {
+            // `a < b < c`: the middle operand is the right operand of the last comparison.
+            let middle = match &left.expr.kind {
+                ExprKind::Binary {
+                    op: BinaryOp::And,
+                    right: last,
+                    ..
+                } => last_right(last),
+                _ => last_right(&left.expr),
+            };
+            let cmp = binary(op, middle, right.expr);
+            Operand {
+                expr: binary(BinaryOp::And, left.expr, cmp),
+                chain: true,
+            }
+        }
+        Infix::Binary(op) => Operand {
+            chain: level(op) == CMP_LEVEL,
+            expr: binary(op, left.expr, right.expr),
+        },
+    };
+    operands.push(result);
+    Ok(())
+}
+
+/// The right operand of a comparison (a copy, shared by two comparisons of a chain).
+fn last_right(cmp: &Expr) -> Expr {
+    match &cmp.kind {
+        ExprKind::Binary { right, .. } => (**right).clone(),
+        _ => cmp.clone(),
     }
 }

@@ -26,6 +26,15 @@ const PARSE_STACK: usize = 64 * 1024 * 1024;
 /// Parses a whole program; the text is registered as `file` in the spans of the result.
 pub fn parse_program(text: &str, file: FileId) -> Result<Program, InputError> {
     let source = SourceFile::new("", text);
+    // A leading byte-order mark becomes blanks of the same length, so that offsets stay valid.
+    let blanked;
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            blanked = format!("   {rest}");
+            blanked.as_str()
+        }
+        None => text,
+    };
     stacker::grow(PARSE_STACK, || {
         let tree = grammar::parse(text).map_err(|e| errors::from_pest(&e, &source, file))?;
         let program = builder::Builder::new(&source, file).program(tree)?;

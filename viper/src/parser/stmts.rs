@@ -55,7 +55,7 @@ impl Builder<'_> {
                 let mut body = None;
                 for p in children(pair) {
                     match p.as_rule() {
-                        Rule::expr => cond = Some(self.expr(p)?),
+                        Rule::condition => cond = Some(self.spec(p)?),
                         Rule::invariant => invariants.push(self.spec(p)?),
                         Rule::block => body = Some(self.block(p)?),
                         _ => {}
@@ -123,7 +123,7 @@ impl Builder<'_> {
         let end = pair.as_span().end();
         for p in children(pair) {
             match p.as_rule() {
-                Rule::expr => cond = Some(self.expr(p)?),
+                Rule::condition => cond = Some(self.spec(p)?),
                 Rule::block => then = Some(self.block(p)?),
                 Rule::elseif_part => {
                     let start = p.as_span().start();
@@ -131,7 +131,7 @@ impl Builder<'_> {
                     let mut b = None;
                     for q in children(p) {
                         match q.as_rule() {
-                            Rule::expr => c = Some(self.expr(q)?),
+                            Rule::condition => c = Some(self.spec(q)?),
                             Rule::block => b = Some(self.block(q)?),
                             _ => {}
                         }

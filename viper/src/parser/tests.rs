@@ -164,7 +164,7 @@ fn statements() {
             a, b := n(x)
             x.f := 3
             x := new(f, g); x := new(*); x := new()
-            if a > 0 { } elseif (a < 0) { } elseif a == 1 { } else { assume false }
+            if (a > 0) { } elseif (a < 0) { } elseif (a == 1) { } else { assume false }
             while (true) invariant true; invariant false { }
             label l invariant true
             inhale true; exhale true; assert true; assume true
@@ -245,6 +245,23 @@ fn declarations() {
     assert!(p.function("h").unwrap().body.is_none());
     assert_eq!(p.predicates().count(), 2);
     assert!(p.method("abs").unwrap().body.is_none());
+}
+
+#[test]
+fn conditions_need_parentheses_as_in_silver() {
+    let e = parse_err("method m() {\n  if true { }\n}");
+    assert_eq!((e.span.line, e.span.column), (2, 6));
+    assert!(e.message.contains("`(`"), "{}", e.message);
+    parse_err("method m() { while true { } }");
+    parse_err("method m() { if (true) { } elseif false { } }");
+    parse_err("method m() { if (true) || false { } }");
+}
+
+#[test]
+fn end_of_input_is_reported_at_the_end_of_the_last_line() {
+    let e = parse_err("method m()\n{\n  assert true\n\n");
+    assert_eq!((e.span.line, e.span.column), (3, 14));
+    assert!(e.message.contains("end of input"), "{}", e.message);
 }
 
 #[test]

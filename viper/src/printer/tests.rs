@@ -295,7 +295,7 @@ fn random_expr(rng: &mut Rng, depth: u32) -> Expr {
 #[test]
 fn random_trees_survive_print_and_parse() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for i in 0..3000 {
+    for i in 0..1500 {
         let tree = random_expr(&mut rng, 1 + (i % 5));
         let printed = print_expr(&tree);
         let text = format!("method m() {{ assert {printed} }}");
@@ -308,4 +308,18 @@ fn random_trees_survive_print_and_parse() {
         back.for_each_span_mut(&mut |s| *s = Span::DUMMY);
         assert_eq!(back, tree, "{printed}");
     }
+}
+
+#[test]
+fn single_statements_and_expressions_print_alone() {
+    let p = parse(
+        "method m(x: Int) { if (x > 0) { assert x > 0 } else { assume x <= 0 } }",
+        FileId(0),
+    )
+    .unwrap();
+    let s = &p.methods().next().unwrap().body.as_ref().unwrap().stmts[0];
+    assert_eq!(
+        super::print_stmt(s),
+        "if (x > 0) {\n  assert x > 0\n} else {\n  assume x <= 0\n}"
+    );
 }

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 pub(super) struct FunctionSig {
     pub(super) args: Vec<Ty>,
     pub(super) ret: Ty,
+    pub(super) has_pres: bool,
 }
 
 pub(super) struct MethodSig {
@@ -96,6 +97,7 @@ impl Env {
                         FunctionSig {
                             args: f.args.iter().map(|a| Ty::from_ast(&a.ty)).collect(),
                             ret: Ty::from_ast(&f.ret),
+                            has_pres: !f.pres.is_empty(),
                         },
                     );
                 }
@@ -130,13 +132,7 @@ impl Env {
     /// Registers a global name; the second declaration of a name is reported.
     fn declare(&mut self, name: &Ident, kind: GlobalKind, errors: &mut Errors) {
         if let Some((_, first)) = self.globals.get(&name.name) {
-            errors.push(
-                name.span,
-                format!(
-                    "duplicate identifier `{}` (first declared at line {})",
-                    name.name, first.line
-                ),
-            );
+            super::names::report_duplicate(errors, &name.name, *first, name.span);
         } else {
             self.globals.insert(name.name.clone(), (kind, name.span));
         }

@@ -37,6 +37,8 @@ pub(super) struct Ctx {
     pub(super) result: bool,
     /// `perm(..)` is allowed (everywhere but function bodies).
     pub(super) perm: bool,
+    /// Inside a domain axiom (no functions with preconditions).
+    pub(super) axiom: bool,
 }
 
 /// Type-checks the members of a program, one member per checker.
@@ -113,8 +115,12 @@ impl<'e> Checker<'e> {
     }
 
     pub(super) fn top_done(&mut self) {
+        // One report per unsolved variable, even if several applications share it.
+        let mut reported = Vec::new();
         for (var, span, param, func) in std::mem::take(&mut self.must_infer) {
-            if self.unifier.has_unsolved(&var) {
+            let rep = self.unifier.shallow(&var);
+            if self.unifier.has_unsolved(&var) && !reported.contains(&rep) {
+                reported.push(rep);
                 self.err(
                     span,
                     format!(
@@ -202,9 +208,16 @@ impl<'e> Checker<'e> {
         }
     }
 
-    pub(super) fn check_type(&mut self, t: &Type, span: Span) {
+    /// The checker's type for a declared type; `Error` (after reporting) if it is not valid.
+    pub(super) fn check_type(&mut self, t: &Type, span: Span) -> Ty {
         let params = self.type_params.clone();
+        let before = self.errors.len();
         self.env.check_type(t, span, &params, self.errors);
+        if self.errors.len() == before {
+            Ty::from_ast(t)
+        } else {
+            Ty::Error
+        }
     }
 
     // ------------------------------------------------------------------ inference
@@ -276,9 +289,17 @@ impl<'e> Checker<'e> {
                     self.expect_assertion(then, &t1);
                     self.expect_assertion(els, &t2);
                     Ty::Impure
-                } else {
-                    self.expect(els.span, &t2, &t1);
+                } else if self.unifier.unify(&t1, &t2) {
                     t1
+                } else {
+                    let (t1, t2) = (self.unifier.resolve(&t1), self.unifier.resolve(&t2));
+                    self.err(
+                        els.span,
+                        format!(
+                            "the branches of a conditional have different types: {t1} and {t2}"
+                        ),
+                    );
+                    Ty::Error
                 }
             }
             ExprKind::Call { name, args } => self.call(e, name, args, ctx, assertion_ok),
@@ -436,10 +457,7 @@ impl<'e> Checker<'e> {
     /// The element type of a collection literal.
     fn elements(&mut self, given: Option<&Type>, elems: &[Expr], span: Span, ctx: Ctx) -> Ty {
         let elem = match given {
-            Some(t) => {
-                self.check_type(t, span);
-                Ty::from_ast(t)
-            }
+            Some(t) => self.check_type(t, span),
             None => self.unifier.fresh(),
         };
         for x in elems {
@@ -638,10 +656,14 @@ impl<'e> Checker<'e> {
         }
         match self.unifier.shallow(&r) {
             Ty::Perm => {
-                self.errors.unsupported(
-                    e.span,
-                    "dividing a permission by a permission is not supported",
-                );
+                if self.unifier.shallow(&l) == Ty::Int {
+                    self.err(right.span, "an Int cannot be divided by a Perm");
+                } else {
+                    self.errors.unsupported(
+                        e.span,
+                        "dividing a permission by a permission is not supported",
+                    );
+                }
                 return Ty::Error;
             }
             Ty::Error => return Ty::Error,
@@ -661,6 +683,15 @@ impl<'e> Checker<'e> {
     fn call(&mut self, e: &Expr, name: &Ident, args: &[Expr], ctx: Ctx, assertion_ok: bool) -> Ty {
         let env = self.env;
         if let Some(sig) = env.functions.get(&name.name) {
+            if ctx.axiom && sig.has_pres {
+                self.err(
+                    name.span,
+                    format!(
+                        "function `{}` has preconditions and cannot be used in a domain axiom",
+                        name.name
+                    ),
+                );
+            }
             self.arguments(name, args, &sig.args, ctx);
             return sig.ret.clone();
         }
@@ -804,8 +835,9 @@ impl<'e> Checker<'e> {
         assertion_ok: bool,
     ) -> Ty {
         let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut tys = Vec::new();
         for v in vars {
-            self.check_type(&v.ty, v.span);
+            tys.push(self.check_type(&v.ty, v.span));
             if let Some(first) = seen.get(v.name.name.as_str()) {
                 report_duplicate(self.errors, &v.name.name, *first, v.name.span);
             } else {
@@ -814,8 +846,8 @@ impl<'e> Checker<'e> {
             }
         }
         self.scopes.push(HashMap::new());
-        for v in vars {
-            self.declare(&v.name.name, Ty::from_ast(&v.ty), LocalKind::Bound);
+        for (v, t) in vars.iter().zip(tys) {
+            self.declare(&v.name.name, t, LocalKind::Bound);
         }
         for t in triggers {
             for x in &t.exprs {
@@ -827,7 +859,6 @@ impl<'e> Checker<'e> {
             QuantKind::Forall => {
                 let t = self.infer(body, ctx, assertion_ok);
                 if self.unifier.shallow(&t) == Ty::Impure {
-                    self.quantified_permission(body);
                     Ty::Impure
                 } else {
                     self.expect(body.span, &t, &Ty::Bool);
@@ -842,39 +873,6 @@ impl<'e> Checker<'e> {
         self.scopes.pop();
         t
     }
-}
-
-impl Checker<'_> {
-    /// Silver's shape rules for a `forall` whose body holds permissions.
-    fn quantified_permission(&mut self, body: &Expr) {
-        let shape_ok = match &body.kind {
-            ExprKind::Binary {
-                op: BinaryOp::Implies,
-                ..
-            }
-            | ExprKind::Acc { .. } => true,
-            ExprKind::Call { name, .. } => self.env.predicates.contains_key(&name.name),
-            _ => false,
-        };
-        if !shape_ok {
-            self.err(
-                body.span,
-                "quantified permissions must have the form `forall x: T :: c ==> acc(..)`",
-            );
-        } else if contains_quantifier(body) {
-            self.err(
-                body.span,
-                "nested quantifiers are not allowed in quantified permissions",
-            );
-        }
-    }
-}
-
-fn contains_quantifier(e: &Expr) -> bool {
-    matches!(e.kind, ExprKind::Quant { .. })
-        || super::triggers::children(e)
-            .into_iter()
-            .any(contains_quantifier)
 }
 
 const ACC_NOT_HERE: &str = "`acc(..)` is only allowed in assertions (method pre- and \

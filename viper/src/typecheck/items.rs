@@ -17,7 +17,9 @@ const NO_OLD_IN_AXIOM: &str = "`old` expressions are not allowed in domain axiom
 impl Checker<'_> {
     pub(super) fn item(&mut self, item: &Item) {
         match item {
-            Item::Field(f) => self.check_type(&f.ty, f.span),
+            Item::Field(f) => {
+                self.check_type(&f.ty, f.span);
+            }
             Item::Method(m) => self.method(m),
             Item::Function(f) => self.function(f),
             Item::Predicate(p) => self.predicate(p),
@@ -37,21 +39,22 @@ impl Checker<'_> {
         }
         self.scopes.push(HashMap::new());
         for a in &m.args {
-            self.check_type(&a.ty, a.span);
-            self.declare(&a.name.name, Ty::from_ast(&a.ty), LocalKind::MethodArg);
+            let t = self.check_type(&a.ty, a.span);
+            self.declare(&a.name.name, t, LocalKind::MethodArg);
         }
         let pre = Ctx {
             old: Err(NO_OLD_IN_PRE),
             labelled_old: Err(NO_LABELLED_OLD_IN_PRE),
             result: false,
             perm: true,
+            axiom: false,
         };
         for e in &m.pres {
             self.top(e, None, pre);
         }
         for r in &m.returns {
-            self.check_type(&r.ty, r.span);
-            self.declare(&r.name.name, Ty::from_ast(&r.ty), LocalKind::Var);
+            let t = self.check_type(&r.ty, r.span);
+            self.declare(&r.name.name, t, LocalKind::Var);
         }
         let post = Ctx {
             old: Ok(()),
@@ -76,17 +79,17 @@ impl Checker<'_> {
         self.member_locals = names::member_locals(self.env, f.args.iter(), None, self.errors);
         self.scopes.push(HashMap::new());
         for a in &f.args {
-            self.check_type(&a.ty, a.span);
-            self.declare(&a.name.name, Ty::from_ast(&a.ty), LocalKind::MemberArg);
+            let t = self.check_type(&a.ty, a.span);
+            self.declare(&a.name.name, t, LocalKind::MemberArg);
         }
-        self.check_type(&f.ret, f.name.span);
-        let ret = Ty::from_ast(&f.ret);
+        let ret = self.check_type(&f.ret, f.name.span);
         self.result_ty = Some(ret.clone());
         let pre = Ctx {
             old: Err(NO_OLD_IN_PRE),
             labelled_old: Err(NO_OLD_IN_PRE),
             result: false,
             perm: true,
+            axiom: false,
         };
         for e in &f.pres {
             self.top(e, None, pre);
@@ -96,6 +99,7 @@ impl Checker<'_> {
             labelled_old: Err(NO_OLD_IN_FUNCTION),
             result: true,
             perm: true,
+            axiom: false,
         };
         for e in &f.posts {
             self.top(e, Some(&Ty::Bool), post);
@@ -106,6 +110,7 @@ impl Checker<'_> {
                 labelled_old: Err(NO_OLD_IN_FUNCTION),
                 result: false,
                 perm: false,
+                axiom: false,
             };
             self.top(b, Some(&ret), body);
         }
@@ -117,8 +122,8 @@ impl Checker<'_> {
         self.member_locals = names::member_locals(self.env, p.args.iter(), None, self.errors);
         self.scopes.push(HashMap::new());
         for a in &p.args {
-            self.check_type(&a.ty, a.span);
-            self.declare(&a.name.name, Ty::from_ast(&a.ty), LocalKind::MemberArg);
+            let t = self.check_type(&a.ty, a.span);
+            self.declare(&a.name.name, t, LocalKind::MemberArg);
         }
         if let Some(b) = &p.body {
             let ctx = Ctx {
@@ -126,6 +131,7 @@ impl Checker<'_> {
                 labelled_old: Err(NO_OLD_IN_PREDICATE),
                 result: false,
                 perm: true,
+                axiom: false,
             };
             self.top(b, None, ctx);
         }
@@ -161,6 +167,7 @@ impl Checker<'_> {
             labelled_old: Err(NO_OLD_IN_AXIOM),
             result: false,
             perm: false,
+            axiom: true,
         };
         for a in &d.axioms {
             self.member_locals.clear();

@@ -53,6 +53,10 @@ pub fn check_program(program: &mut Program) -> Result<(), Vec<InputError>> {
 pub(crate) struct Errors(Vec<InputError>);
 
 impl Errors {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
     fn push(&mut self, span: Span, message: impl Into<String>) {
         self.0.push(InputError::typechecker(span, message));
     }

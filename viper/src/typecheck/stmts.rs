@@ -22,8 +22,7 @@ impl Checker<'_> {
         match &s.kind {
             StmtKind::Block(b) => self.block(b, ctx),
             StmtKind::VarDecl { decl, init } => {
-                self.check_type(&decl.ty, decl.span);
-                let t = Ty::from_ast(&decl.ty);
+                let t = self.check_type(&decl.ty, decl.span);
                 if let Some(e) = init {
                     self.top(e, Some(&t), ctx);
                 }

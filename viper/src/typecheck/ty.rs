@@ -178,7 +178,13 @@ impl Unifier {
     pub(super) fn unify(&mut self, a: &Ty, b: &Ty) -> bool {
         let (a, b) = (self.shallow(a), self.shallow(b));
         match (&a, &b) {
-            (Ty::Error, _) | (_, Ty::Error) => true,
+            // An error is compatible with everything; variables meeting it are settled so that
+            // no follow-up error is reported for them.
+            (Ty::Error, other) | (other, Ty::Error) => {
+                let other = other.clone();
+                self.poison(&other);
+                true
+            }
             (Ty::Var(x), Ty::Var(y)) if x == y => true,
             (Ty::Var(x), _) => self.bind(*x, &b),
             (_, Ty::Var(y)) => self.bind(*y, &a),
@@ -189,6 +195,15 @@ impl Unifier {
                 n == m && xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| self.unify(x, y))
             }
             _ => a == b,
+        }
+    }
+
+    fn poison(&mut self, t: &Ty) {
+        match self.shallow(t) {
+            Ty::Var(v) => self.slots[v] = Slot::Bound(Ty::Error),
+            Ty::Seq(e) | Ty::Set(e) | Ty::Multiset(e) => self.poison(&e),
+            Ty::Domain(_, args) => args.iter().for_each(|a| self.poison(a)),
+            _ => {}
         }
     }
 

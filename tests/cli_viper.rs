@@ -1,0 +1,172 @@
+//! End-to-end tests of `ompv viper` through the built binary: exit codes, JSON reports and the
+//! canonical text of `--emit viper`.
+
+mod support;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use support::annotations::FileAnnotations;
+
+fn ompv(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args(args)
+        .output()
+        .expect("the ompv binary runs")
+}
+
+fn corpus(name: &str) -> PathBuf {
+    support::repo_root().join("tests/viper/frontend").join(name)
+}
+
+/// Writes `text` to a fresh file in the system's temporary directory.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ompv-cli-viper-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("temporary file");
+    path
+}
+
+fn json_report(path: &Path) -> (i32, Value) {
+    let out = ompv(&[
+        "viper",
+        path.to_str().unwrap(),
+        "--emit",
+        "viper",
+        "--format",
+        "json",
+    ]);
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let report: Value = serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {stdout}"));
+    (out.status.code().expect("exit code"), report)
+}
+
+/// Checks the shape of a report for an input error and returns its errors.
+fn input_error_report(path: &Path) -> Vec<Value> {
+    let (code, report) = json_report(path);
+    assert_eq!(code, 2, "{report}");
+    assert_eq!(report["file"], path.to_str().unwrap());
+    assert_eq!(report["verdict"], "error");
+    assert!(report["time_ms"].is_u64(), "{report}");
+    let errors = report["errors"].as_array().expect("an error list").clone();
+    assert!(!errors.is_empty());
+    for e in &errors {
+        for key in ["id", "message"] {
+            assert!(e[key].is_string(), "{e}");
+        }
+        for key in ["line", "column"] {
+            assert!(e[key].as_u64().is_some_and(|n| n >= 1), "{e}");
+        }
+    }
+    errors
+}
+
+#[test]
+fn syntax_error_is_reported_as_json_with_exit_code_2() {
+    let path = temp_file("syntax.vpr", "method m()\n{\n  var x: Int\n  x = 5\n}\n");
+    let errors = input_error_report(&path);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0]["id"], "parser.error");
+    assert_eq!(errors[0]["line"], 4);
+    assert_eq!(errors[0]["column"], 5);
+    assert!(errors[0]["message"].as_str().unwrap().contains("`:=`"));
+}
+
+#[test]
+fn type_errors_are_reported_as_json_with_exit_code_2() {
+    let path = temp_file(
+        "types.vpr",
+        "method m(a: Int)\n{\n  a := 1\n  assert a == true\n}\n",
+    );
+    let errors = input_error_report(&path);
+    let located: Vec<(String, u64, u64)> = errors
+        .iter()
+        .map(|e| {
+            (
+                e["id"].as_str().unwrap().to_string(),
+                e["line"].as_u64().unwrap(),
+                e["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        located,
+        [
+            ("typechecker.error".to_string(), 3, 3),
+            ("typechecker.error".to_string(), 4, 10)
+        ]
+    );
+}
+
+#[test]
+fn corpus_files_with_errors_report_their_annotated_lines() {
+    for name in [
+        "parse_missing_paren.vpr",
+        "type_wildcard.vpr",
+        "type_mismatch.vpr",
+    ] {
+        let path = corpus(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut want: Vec<u64> = FileAnnotations::parse(&text)
+            .expected_for("silicon")
+            .iter()
+            .map(|(_, l)| u64::from(*l))
+            .collect();
+        let mut got: Vec<u64> = input_error_report(&path)
+            .iter()
+            .map(|e| e["line"].as_u64().unwrap())
+            .collect();
+        want.dedup();
+        got.dedup();
+        assert!(!want.is_empty());
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn emit_viper_prints_the_canonical_text() {
+    let path = corpus("fields_methods.vpr");
+    let out = ompv(&["viper", path.to_str().unwrap(), "--emit", "viper"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let program = viper::parse(&text, viper::FileId(0)).unwrap();
+    assert_eq!(printed, viper::print(&program));
+    assert!(printed.starts_with("field val: Int\nfield next: Ref\nfield flag: Bool\n\nmethod set("));
+    // The printed text is itself canonical.
+    let again = temp_file("printed.vpr", &printed);
+    let out = ompv(&["viper", again.to_str().unwrap(), "--emit", "viper"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), printed);
+}
+
+#[test]
+fn emit_viper_prints_resolved_fractions() {
+    let path = temp_file(
+        "fractions.vpr",
+        "field f: Int\nmethod m(x: Ref) requires acc(x.f, 1/2) { var n: Int := 7/2 }\n",
+    );
+    let out = ompv(&["viper", path.to_str().unwrap(), "--emit", "viper"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(printed.contains("requires acc(x.f, 1 / 2)"), "{printed}");
+    assert!(printed.contains("var n: Int := 7 / 2"), "{printed}");
+}
+
+#[test]
+fn text_format_errors_go_to_stderr_with_exit_code_2() {
+    let path = temp_file("text.vpr", "method m() {\n  assert 1 +\n}\n");
+    let out = ompv(&["viper", path.to_str().unwrap(), "--emit", "viper"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("parser.error"), "{stderr}");
+    assert!(stderr.contains("expected an expression"), "{stderr}");
+}
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let out = ompv(&["viper", "/nonexistent/file.vpr", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2));
+}

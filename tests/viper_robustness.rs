@@ -1,0 +1,170 @@
+//! Robustness of the front end: every corpus file, truncated at many points and with random
+//! token deletions, goes through the parser and the type checker. Nothing may panic; every error
+//! must carry a real position inside the text; whatever parses must survive printing.
+
+mod support;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use viper::{FileId, InputError};
+
+/// Variants over the whole corpus (about two thirds truncations, one third token deletions),
+/// spread evenly over the files so that the test stays fast as the corpus grows.
+const BUDGET: usize = 3000;
+/// At least this many truncations and deletions per file.
+const MIN_PER_FILE: usize = 6;
+
+/// A deterministic PRNG (xorshift64*), so that failures are reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Byte ranges of the tokens of `text`: words, runs of whitespace, and single other characters.
+fn tokens(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut it = text.char_indices().peekable();
+    while let Some((start, c)) = it.next() {
+        let class = |c: char| {
+            if c.is_alphanumeric() || c == '_' || c == '$' {
+                0
+            } else if c.is_whitespace() {
+                1
+            } else {
+                2
+            }
+        };
+        let k = class(c);
+        let mut end = start + c.len_utf8();
+        if k != 2 {
+            while let Some(&(i, d)) = it.peek() {
+                if class(d) != k {
+                    break;
+                }
+                end = i + d.len_utf8();
+                it.next();
+            }
+        }
+        out.push((start, end));
+    }
+    out
+}
+
+/// The variants of one file's text: `cuts` truncations and `deletions` token deletions.
+fn variants(text: &str, seed: u64, cuts: usize, deletions: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let len = text.len();
+    for i in 1..=cuts {
+        let mut cut = len * i / (cuts + 1);
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.push(text[..cut].to_string());
+    }
+    let toks = tokens(text);
+    let mut rng = Rng(seed | 1);
+    for _ in 0..deletions {
+        if toks.is_empty() {
+            break;
+        }
+        let mut drop: Vec<usize> = (0..1 + rng.below(3))
+            .map(|_| rng.below(toks.len()))
+            .collect();
+        drop.sort_unstable();
+        drop.dedup();
+        let mut s = String::with_capacity(len);
+        let mut pos = 0;
+        for &d in &drop {
+            let (a, b) = toks[d];
+            s.push_str(&text[pos..a]);
+            pos = b;
+        }
+        s.push_str(&text[pos..]);
+        out.push(s);
+    }
+    out
+}
+
+/// Checks that an error is located inside `text`.
+fn check_span(text: &str, e: &InputError) -> Result<(), String> {
+    let s = e.span;
+    let lines = text.lines().count() as u32 + 1;
+    if s.is_dummy()
+        || s.column == 0
+        || s.line > lines
+        || s.end as usize > text.len()
+        || s.start > s.end
+    {
+        return Err(format!("badly located error {s:?}: {}", e.message));
+    }
+    Ok(())
+}
+
+/// Runs one variant through the front end.
+fn run(text: &str) -> Result<(), String> {
+    let mut program = match viper::parse(text, FileId(0)) {
+        Err(e) => return check_span(text, &e),
+        Ok(p) => p,
+    };
+    let printed = viper::print(&program);
+    let mut again = viper::parse(&printed, FileId(0))
+        .map_err(|e| format!("printed program does not parse: {}\n{printed}", e.message))?;
+    let mut original = program.clone();
+    original.clear_spans();
+    again.clear_spans();
+    if original != again {
+        return Err(format!("printed program parses differently:\n{printed}"));
+    }
+    if let Err(errs) = viper::typecheck(&mut program) {
+        for e in &errs {
+            check_span(text, e)?;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn truncated_and_mangled_inputs_do_not_break_the_front_end() {
+    let files = support::vpr_files(&support::repo_root().join("tests/viper"));
+    assert!(!files.is_empty());
+    let cuts = (BUDGET * 2 / 3 / files.len()).max(MIN_PER_FILE);
+    let deletions = (BUDGET / 3 / files.len()).max(MIN_PER_FILE);
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (i, path) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(path).expect("readable test file");
+        let seed = 0x5eed_0000 + i as u64;
+        for (j, v) in variants(&text, seed, cuts, deletions)
+            .into_iter()
+            .enumerate()
+        {
+            total += 1;
+            match catch_unwind(AssertUnwindSafe(|| run(&v))) {
+                Ok(Ok(())) => {}
+                Ok(Err(msg)) => {
+                    failures.push(format!("{} variant {j}: {msg}", support::display(path)))
+                }
+                Err(_) => failures.push(format!(
+                    "{} variant {j}: panic on input:\n{v}",
+                    support::display(path)
+                )),
+            }
+        }
+    }
+    assert!(total >= 2000, "only {total} variants");
+    assert!(
+        failures.is_empty(),
+        "{} of {total} variants failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
