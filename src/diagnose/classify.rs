@@ -20,6 +20,14 @@ pub fn describe(b: &BlockInfo) -> String {
     format!("{} at line {}", b.construct, b.line)
 }
 
+/// One run of a block: `one iteration of the loop at line 17`, `the single at line 30`.
+fn one_run(b: &BlockInfo) -> String {
+    match b.kind {
+        ppl::BlockKind::Seq => describe(b),
+        _ => format!("one iteration of {}", describe(b)),
+    }
+}
+
 fn reason_text(r: Reason) -> &'static str {
     match r {
         Reason::AssertionFalse => "it may be false",
@@ -128,9 +136,9 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                     contract,
                     format!(
                         "the contract of the parallel region at line {} does not provide the \
-                         permissions that one iteration of {} needs",
+                         permissions that {} needs",
                         r.line,
-                        describe(b)
+                        one_run(b)
                     ),
                 )
                 .with_related(reason_at(e), "this permission is not provided"),
@@ -138,9 +146,9 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                     Kind::IterationContract,
                     here,
                     format!(
-                        "the permissions that one iteration of {} needs are not held where the \
-                         parallel region at line {} starts",
-                        describe(b),
+                        "the permissions that {} needs are not held where the parallel region at \
+                         line {} starts",
+                        one_run(b),
                         r.line
                     ),
                 )
@@ -149,8 +157,8 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                     Kind::IterationContract,
                     here,
                     format!(
-                        "the permissions of one iteration of {} cannot be taken: {}",
-                        describe(b),
+                        "the permissions of {} cannot be taken: {}",
+                        one_run(b),
                         reason_text(reason)
                     ),
                 ),
@@ -300,10 +308,7 @@ fn postcondition(e: &VerificationError, owner: &Owner, at: Span, checks: &Checks
     }
     let (kind, whose) = match owner {
         Owner::Function(f) => (Kind::Postcondition, format!("`{f}`")),
-        Owner::Block(b) => (
-            Kind::IterationContract,
-            format!("an iteration of {}", describe(checks.block(*b))),
-        ),
+        Owner::Block(b) => (Kind::IterationContract, one_run(checks.block(*b))),
         Owner::Region(r) => (
             Kind::RegionContract,
             format!("the parallel region at line {}", checks.region(*r).line),
