@@ -83,3 +83,21 @@ fn requires_false_functions_are_not_verified_and_cannot_be_called() {
 fn reductions_are_unsupported() {
     check("reduction", "error", 2, &[("unsupported", 6)]);
 }
+
+#[test]
+fn a_solver_timeout_is_unknown_never_verified() {
+    // With a 1 ms limit per query the quantified-permission queries of Listing 7 time out.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args(["verify", "examples/listing7.c", "--timeout", "1", "--format", "json"])
+        .current_dir(verify_support::root())
+        .output()
+        .expect("ompv runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(v["obligations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["status"] == "unknown"));
+}

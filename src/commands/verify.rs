@@ -32,6 +32,8 @@ pub struct Outcome {
     pub code: ExitCode,
     pub diagnostics: Vec<Diagnostic>,
     pub obligations: Vec<ObligationStatus>,
+    /// Inconclusive obligations and why (solver timeouts, `unknown` answers).
+    pub unknowns: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -56,6 +58,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     match args.output.format {
         Format::Text => {
             report::emit_text(&sources, &problems);
+            for (name, why) in &outcome.unknowns {
+                eprintln!("note: obligation `{name}` is inconclusive: {why}");
+            }
             let failed = outcome
                 .obligations
                 .iter()
@@ -111,6 +116,7 @@ pub fn verify_file(
                     .map(|f| Diagnostic::new(Kind::of_input(f.kind), f.span, f.message))
                     .collect(),
                 obligations: Vec::new(),
+                unknowns: Vec::new(),
             }
         }
     };
@@ -138,6 +144,7 @@ pub fn verify_lowered(lowered: &Lowered, options: &VerifyOptions) -> Outcome {
                 })
                 .collect(),
             obligations: Vec::new(),
+            unknowns: Vec::new(),
         },
         Ok(result) => explain(lowered, &result),
     }
@@ -174,9 +181,15 @@ pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
     } else {
         ExitCode::Verified
     };
+    let unknowns = result
+        .members
+        .iter()
+        .flat_map(|m| m.unknowns.iter().map(|u| (m.name.clone(), u.clone())))
+        .collect();
     Outcome {
         code,
         diagnostics,
         obligations,
+        unknowns,
     }
 }
