@@ -21,6 +21,8 @@ use crate::c::Type as CType;
 use crate::error::FrontError;
 use crate::spec::{BinOp, Clause, Expr, ExprKind, QuantRange, Quantifier, SpecType, UnOp};
 use ppl::obligations::build::*;
+use ppl::obligations::split::{conjuncts, functional_part};
+use ppl::obligations::subst::has_acc;
 use ppl::obligations::SpecClause;
 use viper::ast::{BinaryOp, Expr as VExpr, ExprKind as VKind, PermLit, QuantKind, Type, UnaryOp};
 use viper::Span;
@@ -378,7 +380,8 @@ impl Lowerer<'_> {
             SpecType::Int => (CType::Int, Type::Int),
             SpecType::Bool => (CType::Bool, Type::Bool),
         };
-        let name = self.fresh_var(&var.name);
+        // Bound variables avoid the names of the function's variables (those keep their own).
+        let name = self.cur.names.fresh(&var.name);
         self.cur.scope.push();
         self.cur
             .scope
@@ -401,7 +404,7 @@ impl Lowerer<'_> {
                 QuantKind::Forall => bin(BinaryOp::Implies, guard, b, span),
                 QuantKind::Exists => bin(BinaryOp::And, guard, b, span),
             };
-            Ok(VExpr::new(
+            let q = VExpr::new(
                 VKind::Quant {
                     kind,
                     vars: vec![decl(&name, vty, var.span)],
@@ -409,7 +412,8 @@ impl Lowerer<'_> {
                     body: Box::new(inner),
                 },
                 span,
-            ))
+            );
+            Ok(if has_acc(&q) { quantified_permissions(&q)? } else { q })
         })();
         self.cur.scope.pop();
         r
@@ -471,4 +475,18 @@ impl Lowerer<'_> {
 /// `a != null_array()`.
 fn non_null(a: VExpr, span: Span) -> VExpr {
     bin(BinaryOp::Ne, a, call(NULL, Vec::new(), span), span)
+}
+
+/// A quantifier holding permissions in the shape Viper back ends handle: one quantified
+/// permission `forall xs :: guard ==> acc(..)` per permission (nested quantifiers pulled out,
+/// their conditions joined), then one quantifier over the pure facts. (An iterated separating
+/// conjunction distributes over `**`, so this is the same assertion.)
+fn quantified_permissions(q: &VExpr) -> Result<VExpr, FrontError> {
+    let cs = conjuncts(q).map_err(|e| FrontError::unsupported(e.span, e.what))?;
+    let mut parts: Vec<VExpr> = cs.iter().map(|c| c.to_expr()).collect();
+    let facts = functional_part(q);
+    if !is_true(&facts) {
+        parts.push(facts);
+    }
+    Ok(respan(and_all(parts, q.span), q.span))
 }
