@@ -88,7 +88,14 @@ fn reductions_are_unsupported() {
 fn a_solver_timeout_is_unknown_never_verified() {
     // With a 1 ms limit per query the quantified-permission queries of Listing 7 time out.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
-        .args(["verify", "examples/listing7.c", "--timeout", "1", "--format", "json"])
+        .args([
+            "verify",
+            "examples/listing7.c",
+            "--timeout",
+            "1",
+            "--format",
+            "json",
+        ])
         .current_dir(verify_support::root())
         .output()
         .expect("ompv runs");
@@ -100,4 +107,9 @@ fn a_solver_timeout_is_unknown_never_verified() {
         .unwrap()
         .iter()
         .any(|o| o["status"] == "unknown"));
+}
+
+#[test]
+fn a_region_inside_a_sequential_loop() {
+    check("region_in_loop", "verified", 0, &[]);
 }

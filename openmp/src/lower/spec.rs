@@ -413,7 +413,11 @@ impl Lowerer<'_> {
                 },
                 span,
             );
-            Ok(if has_acc(&q) { quantified_permissions(&q)? } else { q })
+            Ok(if has_acc(&q) {
+                quantified_permissions(&q)?
+            } else {
+                q
+            })
         })();
         self.cur.scope.pop();
         r
