@@ -18,3 +18,40 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+# --- Silicon (the second back end, `--backend silicon|both`, cargo feature `silicon`) ---
+# Needs a JDK (the JVM is loaded through JNI), Debian's z3 executable (Silicon runs Z3 as a
+# process; 4.8.12 works) and silicon.jar, which is published inside the PyPI package nagini.
+silicon_packages=(z3 openjdk-17-jdk-headless)
+python3 -m pip --version >/dev/null 2>&1 || silicon_packages+=(python3-pip)
+missing=()
+for p in "${silicon_packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The jar (Silicon 1.1-SNAPSHOT, git 3e24b7a8, Scala 2.13) is checked against this hash.
+silicon_dir=.cache/silicon
+silicon_jar=$silicon_dir/silicon.jar
+silicon_sha256=bece2bc20f4579f4440125c680ad002ba204a19f84625e3042907762ab412461
+if ! echo "$silicon_sha256  $silicon_jar" | sha256sum --check --status 2>/dev/null; then
+  echo "setup: fetching silicon.jar from PyPI (nagini 1.2.0)" >&2
+  mkdir -p "$silicon_dir/pip"
+  python3 -m pip download --no-deps --disable-pip-version-check -q -d "$silicon_dir/pip" nagini==1.2.0
+  python3 - "$silicon_dir/pip/nagini-1.2.0-py3-none-any.whl" "$silicon_jar.part" <<'PY'
+import shutil, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel, wheel.open("nagini_translation/resources/backends/silicon.jar") as src, open(sys.argv[2], "wb") as dst:
+    shutil.copyfileobj(src, dst)
+PY
+  if ! echo "$silicon_sha256  $silicon_jar.part" | sha256sum --check --status; then
+    echo "setup: silicon.jar from nagini 1.2.0 does not have the expected SHA-256" >&2
+    rm -f "$silicon_jar.part"
+    exit 1
+  fi
+  mv "$silicon_jar.part" "$silicon_jar"
+  rm -rf "$silicon_dir/pip"
+fi

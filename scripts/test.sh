@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: set-up, then every test of the workspace.
+# The whole test suite: set-up, then every test of the workspace, then the Silicon tests (cargo
+# feature `silicon`: the JNI bridge, the CLI's --backend flag, and the cross-check of every
+# tests/viper program on both back ends).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cargo test --workspace --locked "$@"
+cargo test --locked --features silicon -p viper --lib silicon::
+cargo test --locked --no-fail-fast --features silicon --test 'silicon_*'

@@ -61,7 +61,17 @@ pub struct ViperArgs {
     #[arg(long, value_enum)]
     pub emit: Option<ViperEmit>,
     #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BackendArgs {
+    /// Which back end verifies: ompv's own, the real Viper Silicon (needs a build with the
+    /// `silicon` feature, a JDK and silicon.jar), or both, reporting any disagreement.
+    #[arg(long, value_enum, default_value_t = Backend::Native)]
+    pub backend: Backend,
 }
 
 #[derive(Args, Debug)]
@@ -78,6 +88,16 @@ pub struct OutputArgs {
 pub enum Format {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// ompv's own symbolic executor.
+    Native,
+    /// Viper's Silicon through JNI.
+    Silicon,
+    /// Both; a difference in verdict or in the (error id, line) set is an error of its own.
+    Both,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,5 +1,6 @@
 //! `ompv`: a deductive verifier for annotated C/OpenMP programs.
 
+mod backend;
 mod cli;
 mod commands;
 mod diagnose;

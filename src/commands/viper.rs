@@ -1,11 +1,12 @@
 //! `ompv viper FILE.vpr`: parse, type-check, print or verify a Viper program.
 
-use crate::cli::{Format, ViperArgs, ViperEmit};
+use crate::backend::{self, Answer};
+use crate::cli::{Backend, Format, ViperArgs, ViperEmit};
 use crate::exit::ExitCode;
 use crate::report::{self, JsonError, Problem};
 use serde::Serialize;
 use std::time::Instant;
-use viper::verifier::{Verdict, VerifyOptions};
+use viper::verifier::VerifyOptions;
 use viper::{InputError, SourceMap};
 
 #[derive(Serialize)]
@@ -35,14 +36,21 @@ pub fn run(args: &ViperArgs) -> ExitCode {
         ),
         Ok(text) => {
             let file = sources.add(name.clone(), text.clone());
-            check(&text, file, args)
+            let answer = dispatch(&sources, file, args);
+            (answer.code, answer.problems)
         }
     };
     match args.output.format {
         Format::Text => {
             report::emit_text(&sources, &problems);
             if args.emit.is_none() || code != ExitCode::Verified {
-                eprintln!("{name}: {}", code.verdict());
+                match (args.emit, args.backend.backend) {
+                    (None, Backend::Silicon) => eprintln!("{name}: {} (Silicon)", code.verdict()),
+                    (None, Backend::Both) if code != ExitCode::InputError => {
+                        eprintln!("{name}: {} (native and Silicon agree)", code.verdict())
+                    }
+                    _ => eprintln!("{name}: {}", code.verdict()),
+                }
             }
         }
         Format::Json => {
@@ -58,44 +66,41 @@ pub fn run(args: &ViperArgs) -> ExitCode {
     code
 }
 
-fn check(text: &str, file: viper::FileId, args: &ViperArgs) -> (ExitCode, Vec<Problem>) {
+/// Runs the chosen back end(s). Silicon reads the file as written (through Silver's own parser);
+/// `--emit` never involves a back end.
+fn dispatch(sources: &SourceMap, file: viper::FileId, args: &ViperArgs) -> Answer {
+    let source = sources.get(file).expect("file was just registered");
+    if args.emit.is_some() {
+        return check(source.text(), file, args);
+    }
+    match args.backend.backend {
+        Backend::Native => check(source.text(), file, args),
+        Backend::Silicon => backend::submit_silicon_source(source, file).wait(),
+        Backend::Both => {
+            let silicon = backend::submit_silicon_source(source, file);
+            let native = check(source.text(), file, args);
+            backend::compare(native, silicon.wait())
+        }
+    }
+}
+
+fn check(text: &str, file: viper::FileId, args: &ViperArgs) -> Answer {
     let mut program = match viper::parse(text, file) {
         Ok(p) => p,
-        Err(e) => return (ExitCode::InputError, vec![input_problem(&e)]),
+        Err(e) => return Answer::new(ExitCode::InputError, vec![input_problem(&e)]),
     };
     if let Err(errs) = viper::typecheck(&mut program) {
-        return (
-            ExitCode::InputError,
-            errs.iter().map(input_problem).collect(),
-        );
+        return Answer::input_errors(&errs);
     }
     if let Some(ViperEmit::Viper) = args.emit {
         if args.output.format == Format::Text {
             print!("{}", viper::print(&program));
         }
-        return (ExitCode::Verified, Vec::new());
+        return Answer::new(ExitCode::Verified, Vec::new());
     }
     let options = VerifyOptions {
         timeout_ms: Some(args.output.timeout),
         ..VerifyOptions::default()
     };
-    match viper::verifier::verify(&program, &options) {
-        Err(errs) => (
-            ExitCode::InputError,
-            errs.iter().map(input_problem).collect(),
-        ),
-        Ok(result) => {
-            let problems = result
-                .errors()
-                .into_iter()
-                .map(|e| Problem::error(e.full_id(), e.span, &e.message))
-                .collect();
-            let code = match result.verdict() {
-                Verdict::Verified => ExitCode::Verified,
-                Verdict::Failed => ExitCode::Failed,
-                Verdict::Unknown => ExitCode::Unknown,
-            };
-            (code, problems)
-        }
-    }
+    backend::native(&program, &options)
 }

@@ -30,3 +30,5 @@ pub fn print(program: &ast::Program) -> String {
 pub fn typecheck(program: &mut ast::Program) -> Result<(), Vec<InputError>> {
     typecheck::check_program(program)
 }
+#[cfg(feature = "silicon")]
+pub mod silicon;
