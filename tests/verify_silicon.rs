@@ -6,20 +6,7 @@
 
 mod verify_support;
 
-use std::process::Command;
-use verify_support::{examples, root, scratch};
-
-fn ompv(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("ompv runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-    )
-}
+use verify_support::{examples, ompv, root, scratch};
 
 #[test]
 fn generated_programs_agree_with_silicon() {

@@ -3,21 +3,7 @@
 
 mod verify_support;
 
-use std::process::Command;
-use verify_support::{examples, root, scratch};
-
-/// Runs ompv with `args` in the repository root: exit code and stdout.
-fn ompv(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("ompv runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-    )
-}
+use verify_support::{examples, ompv, scratch};
 
 /// Examples whose lowering fails on purpose (input errors).
 const INPUT_ERRORS: &[&str] = &["fail_syntax", "fail_unsupported"];

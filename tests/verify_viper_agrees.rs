@@ -3,20 +3,7 @@
 
 mod verify_support;
 
-use std::process::Command;
-use verify_support::{examples, root, scratch, verify};
-
-fn ompv(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("ompv runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-    )
-}
+use verify_support::{examples, ompv, scratch, verify};
 
 #[test]
 fn printed_viper_gives_the_same_verdict() {

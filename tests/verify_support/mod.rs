@@ -94,3 +94,16 @@ pub fn examples() -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// Runs ompv with `args` in the repository root: exit code and stdout.
+pub fn ompv(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("ompv runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+    )
+}

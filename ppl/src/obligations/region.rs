@@ -131,3 +131,147 @@ fn describe_atoms(r: &RegionInput, checks: &mut Checks) -> Result<(), Unsupporte
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::obligations::block::{IterRange, RegionContract, SpecClause, ViperBlock};
+    use crate::obligations::checks::{BlockInfo, RegionInfo};
+    use crate::tree::{BasicBlock, BlockId, BlockKind, Op, Ppl};
+    use viper::printer::print_stmt;
+    use viper::Span;
+
+    const S: Span = Span::DUMMY;
+
+    fn elem(a: &str, i: &str, p: PermLit) -> Expr {
+        acc(
+            field(call("loc", vec![local(a, S), local(i, S)], S), "val", S),
+            perm_lit(p, S),
+            S,
+        )
+    }
+
+    fn block(id: usize, line: u32, var: &str, checks: &mut Checks) -> Ppl<ViperBlock> {
+        let key = checks.add_block(BlockInfo {
+            name: format!("par@{line}"),
+            construct: "the loop".into(),
+            kind: BlockKind::Par,
+            line,
+            pragma: S,
+            var: Some((var.into(), var.into())),
+            atoms: Vec::new(),
+        });
+        let pre = vec![SpecClause {
+            expr: elem("a", var, PermLit::Write),
+            span: S,
+        }];
+        Ppl::Block(BasicBlock {
+            id: BlockId(id),
+            kind: BlockKind::Par,
+            line,
+            span: S,
+            iteration: None,
+            payload: ViperBlock {
+                key,
+                iteration: Some(IterRange {
+                    var: var.into(),
+                    lo: int(0, S),
+                    hi: local("n", S),
+                }),
+                pre: pre.clone(),
+                post: pre,
+                body: block_of(vec![]),
+            },
+        })
+    }
+
+    fn block_of(stmts: Vec<Stmt>) -> Block {
+        super::block(stmts, S)
+    }
+
+    fn region(contract: bool, checks: &mut Checks) -> RegionInput {
+        let key = checks.add_region(RegionInfo {
+            function: "f".into(),
+            line: 3,
+            pragma: S,
+            contract: None,
+            names: Default::default(),
+        });
+        let ppl = Ppl::join(Op::Fuse, block(0, 4, "i", checks), block(1, 7, "j", checks));
+        let pairs = crate::block_pairs(&ppl);
+        RegionInput {
+            key,
+            prefix: "f__r3".into(),
+            args: vec![decl("n", Type::Int, S), decl("a", Type::domain("Array"), S)],
+            contract: contract.then(|| RegionContract {
+                pre: vec![],
+                post: vec![],
+            }),
+            ppl,
+            pairs,
+            span: S,
+        }
+    }
+
+    #[test]
+    fn with_contract_every_check_is_a_method() {
+        let mut checks = Checks::new();
+        let r = region(true, &mut checks);
+        let out = region_obligations(&r, &mut NameGen::new(), &mut checks).unwrap();
+        let names: Vec<(&str, ObligationKind)> = out
+            .members
+            .iter()
+            .map(|o| (o.method.name.name.as_str(), o.kind))
+            .collect();
+        use ObligationKind::*;
+        assert_eq!(
+            names,
+            vec![
+                ("f__r3__par4", ParBlock),
+                ("f__r3__par7", ParBlock),
+                ("f__r3__fit_par4", Disjoint),
+                ("f__r3__disjoint_par4", Disjoint),
+                ("f__r3__fit_par7", Disjoint),
+                ("f__r3__disjoint_par7", Disjoint),
+                ("f__r3__disjoint_par4_par7", Disjoint),
+                ("f__r3__sequentialize", Sequentialize),
+            ]
+        );
+        // Fused blocks: only different iterations are incomparable.
+        let pair = &out.members[6].method;
+        let assume = viper::printer::print_expr(pair.pres.last().unwrap());
+        assert_eq!(
+            assume,
+            "0 <= i_3 && i_3 < n && 0 <= j_3 && j_3 < n && i_3 != j_3"
+        );
+        // The function runs the region by its (empty) contract: just the label.
+        assert_eq!(out.in_place.len(), 1);
+        // Every block's permissions are described for race messages.
+        assert_eq!(checks.blocks[0].atoms.len(), 1);
+        assert_eq!(checks.blocks[0].atoms[0].array, "a");
+    }
+
+    #[test]
+    fn without_contract_the_checks_are_side_branches() {
+        let mut checks = Checks::new();
+        let r = region(false, &mut checks);
+        let out = region_obligations(&r, &mut NameGen::new(), &mut checks).unwrap();
+        assert_eq!(out.members.len(), 2, "only the par-block methods");
+        let text: Vec<String> = out.in_place.iter().map(print_stmt).collect();
+        // 5 checks (two fits, two self-disjointness, one pair), each `var nondet; if (nondet) {…}`.
+        let branches = text.iter().filter(|s| s.starts_with("if (nondet")).count();
+        assert_eq!(branches, 5, "{text:#?}");
+        // Then each block: label, exhale all iterations' pre, inhale all iterations' post.
+        let tail = &text[text.len() - 6..];
+        assert!(tail[0].starts_with("label before_par4"));
+        assert!(tail[1].starts_with("exhale forall i: Int :: 0 <= i && i < n ==> acc("));
+        assert!(tail[2].starts_with("inhale forall i: Int"));
+        assert!(tail[3].starts_with("label before_par7"));
+        let roles: Vec<&Role> = out
+            .in_place
+            .iter()
+            .filter_map(|s| checks.get(s.span).map(|c| &c.role))
+            .collect();
+        assert!(roles.iter().any(|r| matches!(r, Role::BlockPre { .. })));
+    }
+}
