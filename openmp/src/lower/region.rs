@@ -5,9 +5,10 @@
 //! `private` (uninitialised) or `firstprivate` (initialised from the function's value) are per
 //! iteration — Viper locals of the block's method. Every other variable of the function is
 //! shared and read-only in the region: a write to one in a parallel or vectorised block is a
-//! data race (reported without the verifier: scalars carry no permission); in a sequential
-//! block (`single`, `section`) it is reported as unsupported, since nothing orders such writes
-//! with the other blocks' reads in ompv's model.
+//! data race — scalars carry no permission, so the write is found syntactically and becomes a
+//! check that fails wherever the write can be reached (`assert false`, role `SharedWrite`); in a
+//! sequential block (`single`, `section`) it is reported as unsupported, since nothing orders
+//! such writes with the other blocks' reads in ompv's model.
 
 use super::scope::VarKind;
 use super::shared::{mentions_any, privatised, reads_memory, writes_to_outer};
