@@ -113,3 +113,27 @@ fn a_solver_timeout_is_unknown_never_verified() {
 fn a_region_inside_a_sequential_loop() {
     check("region_in_loop", "verified", 0, &[]);
 }
+
+#[cfg(not(feature = "silicon"))]
+#[test]
+fn silicon_needs_the_feature() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args([
+            "verify",
+            "examples/fusion.c",
+            "--backend",
+            "silicon",
+            "--format",
+            "json",
+        ])
+        .current_dir(verify_support::root())
+        .output()
+        .expect("ompv runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(v["verdict"], "error");
+    assert!(v["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("silicon.unavailable"));
+}

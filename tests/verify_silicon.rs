@@ -68,3 +68,25 @@ fn generated_programs_agree_with_silicon() {
     assert!(compared >= 25, "only {compared} programs compared");
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
 }
+
+#[test]
+fn verify_with_silicon_maps_errors_to_the_c_program() {
+    let run = |file: &str| {
+        let (code, json) = ompv(&["verify", file, "--backend", "silicon", "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        (code, v)
+    };
+    let (code, v) = run("examples/fusion.c");
+    assert_eq!(
+        (code, v["verdict"].as_str()),
+        (0, Some("verified")),
+        "{v:#}"
+    );
+    let (code, v) = run("examples/fail_region_post.c");
+    assert_eq!(code, 1, "{v:#}");
+    let e = &v["errors"][0];
+    assert_eq!(
+        (e["kind"].as_str(), e["line"].as_u64()),
+        (Some("region-contract"), Some(11))
+    );
+}
