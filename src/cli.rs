@@ -21,6 +21,18 @@ pub enum Command {
     Viper(ViperArgs),
     /// Encode the parallel regions of an annotated C/OpenMP file (e.g. into PPL).
     Encode(EncodeArgs),
+    /// Verify an annotated C/OpenMP file: data-race freedom and its contracts.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The C file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -39,6 +51,8 @@ pub struct EncodeArgs {
 pub enum EncodeEmit {
     /// The PPL program of every outermost parallel region.
     Ppl,
+    /// The Viper program `ompv verify` checks (the functions and every proof obligation).
+    Viper,
 }
 
 #[derive(Args, Debug)]

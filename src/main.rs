@@ -3,6 +3,7 @@
 mod backend;
 mod cli;
 mod commands;
+mod diagnose;
 mod exit;
 mod report;
 
@@ -17,6 +18,7 @@ fn main() {
     let code = match cli.command {
         cli::Command::Viper(args) => commands::viper::run(&args),
         cli::Command::Encode(args) => commands::encode::run(&args),
+        cli::Command::Verify(args) => commands::verify::run(&args),
     };
     std::process::exit(code.code());
 }

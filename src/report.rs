@@ -89,3 +89,41 @@ impl From<&Problem> for JsonError {
         }
     }
 }
+
+/// A related location in JSON: `{"line", "column", "message"}`.
+#[derive(Serialize)]
+pub struct JsonRelated {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+/// A diagnostic of `ompv verify` in JSON: `{"kind", "message", "line", "column", "related"}`.
+#[derive(Serialize)]
+pub struct JsonDiagnostic {
+    pub kind: String,
+    pub message: String,
+    pub line: u32,
+    pub column: u32,
+    pub related: Vec<JsonRelated>,
+}
+
+impl From<&Problem> for JsonDiagnostic {
+    fn from(p: &Problem) -> JsonDiagnostic {
+        JsonDiagnostic {
+            kind: p.id.clone(),
+            message: p.message.clone(),
+            line: p.span.line,
+            column: p.span.column,
+            related: p
+                .related
+                .iter()
+                .map(|(s, m)| JsonRelated {
+                    line: s.line,
+                    column: s.column,
+                    message: m.clone(),
+                })
+                .collect(),
+        }
+    }
+}

@@ -6,6 +6,7 @@
 
 pub mod c;
 pub mod error;
+pub mod lower;
 pub mod omp;
 pub mod pragma;
 pub mod render;

@@ -6,10 +6,12 @@
 //! - [`compose`]: the `bundle`/`compose` passes of the OpenMP encoding (Fig. 4.6);
 //! - [`order`]: happens-before and the incomparable iteration pairs (§5.1.2);
 //! - [`shape`]: the one-line shape (`(par@27 ⊕ par@36) || par@49`);
-//! - [`json`]: a JSON view of a tree.
+//! - [`json`]: a JSON view of a tree;
+//! - [`obligations`]: the proof obligations of ch. 5 for regions lowered to Viper.
 
 pub mod compose;
 pub mod json;
+pub mod obligations;
 pub mod order;
 pub mod shape;
 pub mod tree;

@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
 pub mod encode;
+pub mod input;
+pub mod verify;
 pub mod viper;

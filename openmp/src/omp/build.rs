@@ -578,6 +578,15 @@ impl Converter<'_> {
         for q in self.omp.enclosing.iter().chain(std::iter::once(p)) {
             private.extend(q.private_vars().cloned());
             firstprivate.extend(q.firstprivate_vars().cloned());
+            // Reductions combine per-thread copies at the end: not modelled (yet).
+            for c in &q.clauses {
+                if matches!(c.kind, crate::pragma::ClauseKind::Reduction { .. }) {
+                    self.errors.push(FrontError::unsupported(
+                        c.span,
+                        "the `reduction` clause is not supported",
+                    ));
+                }
+            }
         }
         let id = BlockId(*next);
         *next += 1;

@@ -107,8 +107,15 @@ fn start_vm(config: &SiliconConfig) -> Result<JavaVM, SiliconError> {
     JavaVM::with_libjvm(args, move || Ok(libjvm)).map_err(|e| startup_error(e.to_string()))
 }
 
+/// Silicon's options: its Z3, and every error of a member rather than only the first (the native
+/// back end reports all errors on different paths, so both must run in the same mode to agree).
 fn silicon_args(config: &SiliconConfig) -> Vec<String> {
-    vec!["--z3Exe".into(), config.z3.display().to_string()]
+    vec![
+        "--z3Exe".into(),
+        config.z3.display().to_string(),
+        "--numberOfErrorsToReport".into(),
+        "0".into(),
+    ]
 }
 
 /// The JNI thread's body: start everything, report readiness, then answer requests until every

@@ -1,0 +1,64 @@
+//! What the obligations are built from: basic blocks and regions already lowered to Viper.
+
+use super::checks::{BlockKey, RegionKey};
+use crate::order::BlockPair;
+use crate::tree::Ppl;
+use viper::ast::{Block, Expr, LocalDecl};
+use viper::Span;
+
+/// A lowered contract clause: the assertion and the span of the source clause.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecClause {
+    pub expr: Expr,
+    pub span: Span,
+}
+
+/// The iteration space of a loop block: the Viper variable ranges over `[lo, hi)`.
+///
+/// The bounds only read variables that are constant in the region (no memory), so they mean the
+/// same at the region's entry and at the loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterRange {
+    pub var: String,
+    pub lo: Expr,
+    pub hi: Expr,
+}
+
+/// A basic block lowered to Viper: the payload of `Ppl<ViperBlock>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViperBlock {
+    /// The block's description in the side table.
+    pub key: BlockKey,
+    /// The iteration variable and range of a loop block; `None` for sequential code.
+    pub iteration: Option<IterRange>,
+    /// Iteration precondition pre_b(i) (with `context_everywhere` joined), over the iteration variable.
+    pub pre: Vec<SpecClause>,
+    /// Iteration postcondition post_b(i); `old` means the state at the iteration's start.
+    pub post: Vec<SpecClause>,
+    /// The lowered body of one iteration (it declares its private variables).
+    pub body: Block,
+}
+
+/// The contract (RC ⋆ P, RC ⋆ Q) of a region.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionContract {
+    pub pre: Vec<SpecClause>,
+    /// `old` means the state at the region's entry.
+    pub post: Vec<SpecClause>,
+}
+
+/// A parallel region lowered to Viper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionInput {
+    pub key: RegionKey,
+    /// Prefix of the names of the region's members (e.g. `add__r44`).
+    pub prefix: String,
+    /// The function's variables visible at the region: the arguments of every member.
+    pub args: Vec<LocalDecl>,
+    /// `None`: the region is checked in place in its function.
+    pub contract: Option<RegionContract>,
+    pub ppl: Ppl<ViperBlock>,
+    pub pairs: Vec<BlockPair>,
+    /// The region in the source (for generated glue).
+    pub span: Span,
+}

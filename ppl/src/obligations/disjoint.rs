@@ -1,0 +1,220 @@
+//! Disjointness (rule b-linearize, thesis Fig. 5.2, and the iterations of one block): the
+//! permissions of any two iterations that may run at the same time must fit together into the
+//! region's resources RC. Before that, each single iteration's permissions must fit (otherwise
+//! the region is short of permissions, which is not a race).
+
+use super::block::{RegionInput, ViperBlock};
+use super::build::*;
+use super::checks::{Checks, Role};
+use super::names::NameGen;
+use super::split::{resource_part, UnsupportedShape};
+use super::subst::subst;
+use crate::order::Relation;
+use crate::tree::{BasicBlock, BlockKind};
+use viper::ast::*;
+use viper::Span;
+
+/// One disjointness check, independent of where it is placed.
+#[derive(Clone, Debug)]
+pub struct DisjointCheck {
+    /// A name for the check's method (without the region prefix).
+    pub name: String,
+    /// Variables holding the iterations (declared by the check).
+    pub vars: Vec<String>,
+    /// What is assumed about them (ranges, distinctness).
+    pub assume: Expr,
+    /// What must be available: `exhale` it.
+    pub exhale: Expr,
+    pub role: Role,
+    /// The source construct (for the check's entry).
+    pub span: Span,
+}
+
+/// The variables of one side of a check and their renaming.
+struct Side {
+    var: Option<String>,
+    assume: Expr,
+    rc: Expr,
+}
+
+fn side(
+    b: &BasicBlock<ViperBlock>,
+    rename: &mut dyn FnMut(&str) -> String,
+    span: Span,
+) -> Result<Side, UnsupportedShape> {
+    let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span);
+    let rc = resource_part(&pre)?;
+    Ok(match &b.payload.iteration {
+        None => Side {
+            var: None,
+            assume: bool_lit(true, span),
+            rc,
+        },
+        Some(it) => {
+            let x = rename(&it.var);
+            let v = local(&x, span);
+            Side {
+                assume: in_range(v.clone(), it.lo.clone(), it.hi.clone(), span),
+                rc: subst(&rc, &it.var, &v),
+                var: Some(x),
+            }
+        }
+    })
+}
+
+/// Short name of a block for member names: `par17`.
+pub fn block_tag(b: &BasicBlock<ViperBlock>) -> String {
+    format!("{}{}", b.kind.as_str(), b.line)
+}
+
+/// Every disjointness check of a region. `rename` gives the variable that holds an iteration of
+/// a block with the given iteration variable (called twice for a pair within one block).
+pub fn checks_of(
+    r: &RegionInput,
+    rename: &mut dyn FnMut(&str) -> String,
+) -> Result<Vec<DisjointCheck>, UnsupportedShape> {
+    let blocks = r.ppl.blocks();
+    let mut out = Vec::new();
+    for b in &blocks {
+        let s = side(b, rename, b.span)?;
+        out.push(DisjointCheck {
+            name: format!("fit_{}", block_tag(b)),
+            vars: s.var.iter().cloned().collect(),
+            assume: s.assume.clone(),
+            exhale: s.rc.clone(),
+            role: Role::Fit {
+                region: r.key,
+                block: b.payload.key,
+                var: s.var.clone(),
+            },
+            span: b.span,
+        });
+        if matches!(b.kind, BlockKind::Par | BlockKind::Vec) {
+            // Fresh variables for both iterations: in place, every check declares its own.
+            let s = side(b, rename, b.span)?;
+            let t = side(b, rename, b.span)?;
+            out.push(pair(
+                r,
+                b,
+                b,
+                s,
+                t,
+                true,
+                format!("disjoint_{}", block_tag(b)),
+            ));
+        }
+    }
+    for p in &r.pairs {
+        let distinct = match p.relation {
+            Relation::Ordered => continue,
+            Relation::Fused => true,
+            Relation::Parallel => false,
+        };
+        let (Some(a), Some(b)) = (r.ppl.block(p.a), r.ppl.block(p.b)) else {
+            continue;
+        };
+        let s = side(a, rename, a.span)?;
+        let t = side(b, rename, b.span)?;
+        let name = format!("disjoint_{}_{}", block_tag(a), block_tag(b));
+        out.push(pair(r, a, b, s, t, distinct, name));
+    }
+    Ok(out)
+}
+
+fn pair(
+    r: &RegionInput,
+    a: &BasicBlock<ViperBlock>,
+    b: &BasicBlock<ViperBlock>,
+    s: Side,
+    t: Side,
+    distinct: bool,
+    name: String,
+) -> DisjointCheck {
+    let span = b.span;
+    let mut assume = and(s.assume, t.assume, span);
+    if distinct {
+        if let (Some(x), Some(y)) = (&s.var, &t.var) {
+            let ne = bin(BinaryOp::Ne, local(x, span), local(y, span), span);
+            assume = and(assume, ne, span);
+        }
+    }
+    DisjointCheck {
+        name,
+        vars: s.var.iter().chain(t.var.iter()).cloned().collect(),
+        assume,
+        exhale: and(s.rc, t.rc, span),
+        role: Role::Race {
+            region: r.key,
+            first: a.payload.key,
+            second: b.payload.key,
+            first_var: s.var,
+            second_var: t.var,
+        },
+        span,
+    }
+}
+
+/// The check as a method that starts from the region's precondition.
+pub fn as_method(
+    c: &DisjointCheck,
+    name: &str,
+    r: &RegionInput,
+    region_pres: Vec<Expr>,
+    checks: &mut Checks,
+) -> Method {
+    let span = r.span;
+    let mut args = r.args.clone();
+    args.extend(c.vars.iter().map(|v| decl(v, Type::Int, span)));
+    let mut pres = region_pres;
+    if !is_true(&c.assume) {
+        pres.push(respan(
+            c.assume.clone(),
+            checks.add(Role::Internal("iteration ranges"), c.span),
+        ));
+    }
+    let at = checks.add(c.role.clone(), c.span);
+    let body = vec![stmt(StmtKind::Exhale(respan(c.exhale.clone(), at)), at)];
+    Method {
+        name: Ident::new(name, span),
+        args,
+        returns: Vec::new(),
+        pres,
+        posts: Vec::new(),
+        body: Some(block(body, span)),
+        span,
+    }
+}
+
+/// The check as a side branch of the function at the region's entry:
+/// `if (nd) { var x: Int; inhale ranges; exhale rc; inhale false }` with a fresh, unassigned `nd`.
+pub fn as_branch(c: &DisjointCheck, names: &mut NameGen, checks: &mut Checks) -> Vec<Stmt> {
+    let span = c.span;
+    let internal = |checks: &mut Checks, what| checks.add(Role::Internal(what), span);
+    let nd = names.fresh("nondet");
+    let mut inner: Vec<Stmt> = c
+        .vars
+        .iter()
+        .map(|v| var_decl(v, Type::Int, None, internal(checks, "declaration")))
+        .collect();
+    if !is_true(&c.assume) {
+        let at = internal(checks, "iteration ranges");
+        inner.push(stmt(StmtKind::Inhale(respan(c.assume.clone(), at)), at));
+    }
+    let at = checks.add(c.role.clone(), c.span);
+    inner.push(stmt(StmtKind::Exhale(respan(c.exhale.clone(), at)), at));
+    let at = internal(checks, "end of a side branch");
+    inner.push(stmt(StmtKind::Inhale(bool_lit(false, at)), at));
+    let decl_at = internal(checks, "declaration");
+    let if_at = internal(checks, "side branch");
+    vec![
+        var_decl(&nd, Type::Bool, None, decl_at),
+        stmt(
+            StmtKind::If {
+                cond: local(&nd, if_at),
+                then: block(inner, span),
+                els: None,
+            },
+            if_at,
+        ),
+    ]
+}

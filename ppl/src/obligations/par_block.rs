@@ -1,0 +1,52 @@
+//! Rule ParBlock (thesis Fig. 5.1): one symbolic iteration of a basic block verified against its
+//! iteration contract; a sequential block's body once against its contract.
+
+use super::block::{SpecClause, ViperBlock};
+use super::build::*;
+use super::checks::{Checks, Owner, Role};
+use viper::ast::*;
+use viper::Span;
+
+/// The par-block method of `block`: `method name(args, i) requires lo <= i < hi && pre(i)
+/// ensures post(i) { body }` (`old` in the postcondition is the iteration's start).
+pub fn par_block_method(
+    name: &str,
+    args: &[LocalDecl],
+    block: &ViperBlock,
+    span: Span,
+    checks: &mut Checks,
+) -> Method {
+    let mut all_args = args.to_vec();
+    let mut pres = Vec::new();
+    if let Some(it) = &block.iteration {
+        all_args.push(decl(&it.var, Type::Int, span));
+        let range = in_range(local(&it.var, span), it.lo.clone(), it.hi.clone(), span);
+        pres.push(respan(
+            range,
+            checks.add(Role::Internal("iteration range"), span),
+        ));
+    }
+    let owner = Owner::Block(block.key);
+    pres.extend(clauses(
+        &block.pre,
+        Role::Precondition(owner.clone()),
+        checks,
+    ));
+    let posts = clauses(&block.post, Role::Postcondition(owner), checks);
+    Method {
+        name: Ident::new(name, span),
+        args: all_args,
+        returns: Vec::new(),
+        pres,
+        posts,
+        body: Some(block.body.clone()),
+        span,
+    }
+}
+
+/// Contract clauses as method specifications, each with a check of the given role.
+pub fn clauses(cs: &[SpecClause], role: Role, checks: &mut Checks) -> Vec<Expr> {
+    cs.iter()
+        .map(|c| respan(c.expr.clone(), checks.add(role.clone(), c.span)))
+        .collect()
+}

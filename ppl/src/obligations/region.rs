@@ -1,0 +1,277 @@
+//! All obligations of one outermost parallel region.
+//!
+//! - every basic block: its par-block method ([`super::par_block`]);
+//! - disjointness checks ([`super::disjoint`]);
+//! - the blocks run by their contracts in b-linearized order ([`super::sequentialize`]).
+//!
+//! A region with a contract gets a method for each of them, starting from the contract, and its
+//! function only uses the contract (`label; exhale pre; inhale post`). A region without one is
+//! checked in place: the disjointness checks become side branches of the function at the
+//! region's entry and the block runs follow there.
+
+use super::block::RegionInput;
+use super::build::*;
+use super::checks::{Checks, Owner, Role};
+use super::disjoint::{as_branch, as_method, block_tag, checks_of};
+use super::names::NameGen;
+use super::par_block::{clauses, par_block_method};
+use super::sequentialize::{method as seq_method, run_blocks};
+use super::split::{atom, conjuncts, UnsupportedShape};
+use super::subst::label_old;
+use super::{Obligation, ObligationKind, LOC_FUNCTION};
+use std::collections::HashSet;
+use viper::ast::*;
+
+/// The members a region adds to the program and the statements its function runs in its place.
+#[derive(Clone, Debug)]
+pub struct RegionObligations {
+    pub members: Vec<Obligation>,
+    /// What the function executes where the region stands.
+    pub in_place: Vec<Stmt>,
+}
+
+/// Builds every obligation of region `r`.
+pub fn region_obligations(
+    r: &RegionInput,
+    names: &mut NameGen,
+    checks: &mut Checks,
+) -> Result<RegionObligations, UnsupportedShape> {
+    describe_atoms(r, checks)?;
+    let mut members = Vec::new();
+    let mut taken = HashSet::new();
+    let mut member_name = |base: String| {
+        let mut n = format!("{}__{}", r.prefix, base);
+        let mut k = 1;
+        while !taken.insert(n.clone()) {
+            k += 1;
+            n = format!("{}__{}_{}", r.prefix, base, k);
+        }
+        n
+    };
+
+    // ParBlock: one method per basic block.
+    for b in r.ppl.blocks() {
+        let m = par_block_method(
+            &member_name(block_tag(b)),
+            &r.args,
+            &b.payload,
+            b.span,
+            checks,
+        );
+        members.push(Obligation {
+            method: m,
+            kind: ObligationKind::ParBlock,
+        });
+    }
+
+    let mut rename = |v: &str| names.fresh(v);
+    let disjoint = checks_of(r, &mut rename)?;
+    let mut in_place = Vec::new();
+    match &r.contract {
+        Some(c) => {
+            let owner = Owner::Region(r.key);
+            for d in &disjoint {
+                let pres = clauses(&c.pre, Role::Precondition(owner.clone()), checks);
+                let m = as_method(d, &member_name(d.name.clone()), r, pres, checks);
+                members.push(Obligation {
+                    method: m,
+                    kind: ObligationKind::Disjoint,
+                });
+            }
+            let pres = clauses(&c.pre, Role::Precondition(owner.clone()), checks);
+            let posts = clauses(&c.post, Role::Postcondition(owner), checks);
+            let name = member_name("sequentialize".into());
+            let m = seq_method(&name, r, pres, posts, names, checks)?;
+            members.push(Obligation {
+                method: m,
+                kind: ObligationKind::Sequentialize,
+            });
+            in_place = by_contract(r, names, checks);
+        }
+        None => {
+            for d in &disjoint {
+                in_place.extend(as_branch(d, names, checks));
+            }
+            in_place.extend(run_blocks(r, names, checks)?);
+        }
+    }
+    Ok(RegionObligations { members, in_place })
+}
+
+/// `label l; exhale pre_R; inhale post_R` (`old` in post_R: the state at `l`).
+fn by_contract(r: &RegionInput, names: &mut NameGen, checks: &mut Checks) -> Vec<Stmt> {
+    let Some(c) = &r.contract else {
+        return Vec::new();
+    };
+    let span = r.span;
+    let l = names.fresh("region_entry");
+    let mut out = vec![label(&l, checks.add(Role::Internal("label"), span))];
+    let pre = and_all(c.pre.iter().map(|x| x.expr.clone()), span);
+    if !is_true(&pre) {
+        let at = checks.add(Role::RegionPre(r.key), span);
+        out.push(stmt(StmtKind::Exhale(respan(pre, at)), at));
+    }
+    let post = and_all(c.post.iter().map(|x| label_old(&x.expr, &l)), span);
+    if !is_true(&post) {
+        let at = checks.add(Role::RegionPost(r.key), span);
+        out.push(stmt(StmtKind::Inhale(respan(post, at)), at));
+    }
+    out
+}
+
+/// Records the permissions of every block's precondition in the side table (for explaining races).
+fn describe_atoms(r: &RegionInput, checks: &mut Checks) -> Result<(), UnsupportedShape> {
+    for b in r.ppl.blocks() {
+        let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), b.span);
+        let atoms = conjuncts(&pre)?
+            .iter()
+            .filter_map(|c| atom(c, LOC_FUNCTION))
+            .collect();
+        checks.block_mut(b.payload.key).atoms = atoms;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::obligations::block::{IterRange, RegionContract, SpecClause, ViperBlock};
+    use crate::obligations::checks::{BlockInfo, RegionInfo};
+    use crate::tree::{BasicBlock, BlockId, BlockKind, Op, Ppl};
+    use viper::printer::print_stmt;
+    use viper::Span;
+
+    const S: Span = Span::DUMMY;
+
+    fn elem(a: &str, i: &str, p: PermLit) -> Expr {
+        acc(
+            field(call("loc", vec![local(a, S), local(i, S)], S), "val", S),
+            perm_lit(p, S),
+            S,
+        )
+    }
+
+    fn block(id: usize, line: u32, var: &str, checks: &mut Checks) -> Ppl<ViperBlock> {
+        let key = checks.add_block(BlockInfo {
+            name: format!("par@{line}"),
+            construct: "the loop".into(),
+            kind: BlockKind::Par,
+            line,
+            pragma: S,
+            var: Some((var.into(), var.into())),
+            atoms: Vec::new(),
+        });
+        let pre = vec![SpecClause {
+            expr: elem("a", var, PermLit::Write),
+            span: S,
+        }];
+        Ppl::Block(BasicBlock {
+            id: BlockId(id),
+            kind: BlockKind::Par,
+            line,
+            span: S,
+            iteration: None,
+            payload: ViperBlock {
+                key,
+                iteration: Some(IterRange {
+                    var: var.into(),
+                    lo: int(0, S),
+                    hi: local("n", S),
+                }),
+                pre: pre.clone(),
+                post: pre,
+                body: block_of(vec![]),
+            },
+        })
+    }
+
+    fn block_of(stmts: Vec<Stmt>) -> Block {
+        super::block(stmts, S)
+    }
+
+    fn region(contract: bool, checks: &mut Checks) -> RegionInput {
+        let key = checks.add_region(RegionInfo {
+            function: "f".into(),
+            line: 3,
+            pragma: S,
+            contract: None,
+            names: Default::default(),
+        });
+        let ppl = Ppl::join(Op::Fuse, block(0, 4, "i", checks), block(1, 7, "j", checks));
+        let pairs = crate::block_pairs(&ppl);
+        RegionInput {
+            key,
+            prefix: "f__r3".into(),
+            args: vec![decl("n", Type::Int, S), decl("a", Type::domain("Array"), S)],
+            contract: contract.then(|| RegionContract {
+                pre: vec![],
+                post: vec![],
+            }),
+            ppl,
+            pairs,
+            span: S,
+        }
+    }
+
+    #[test]
+    fn with_contract_every_check_is_a_method() {
+        let mut checks = Checks::new();
+        let r = region(true, &mut checks);
+        let out = region_obligations(&r, &mut NameGen::new(), &mut checks).unwrap();
+        let names: Vec<(&str, ObligationKind)> = out
+            .members
+            .iter()
+            .map(|o| (o.method.name.name.as_str(), o.kind))
+            .collect();
+        use ObligationKind::*;
+        assert_eq!(
+            names,
+            vec![
+                ("f__r3__par4", ParBlock),
+                ("f__r3__par7", ParBlock),
+                ("f__r3__fit_par4", Disjoint),
+                ("f__r3__disjoint_par4", Disjoint),
+                ("f__r3__fit_par7", Disjoint),
+                ("f__r3__disjoint_par7", Disjoint),
+                ("f__r3__disjoint_par4_par7", Disjoint),
+                ("f__r3__sequentialize", Sequentialize),
+            ]
+        );
+        // Fused blocks: only different iterations are incomparable.
+        let pair = &out.members[6].method;
+        let assume = viper::printer::print_expr(pair.pres.last().unwrap());
+        assert_eq!(
+            assume,
+            "0 <= i_3 && i_3 < n && 0 <= j_3 && j_3 < n && i_3 != j_3"
+        );
+        // The function runs the region by its (empty) contract: just the label.
+        assert_eq!(out.in_place.len(), 1);
+        // Every block's permissions are described for race messages.
+        assert_eq!(checks.blocks[0].atoms.len(), 1);
+        assert_eq!(checks.blocks[0].atoms[0].array, "a");
+    }
+
+    #[test]
+    fn without_contract_the_checks_are_side_branches() {
+        let mut checks = Checks::new();
+        let r = region(false, &mut checks);
+        let out = region_obligations(&r, &mut NameGen::new(), &mut checks).unwrap();
+        assert_eq!(out.members.len(), 2, "only the par-block methods");
+        let text: Vec<String> = out.in_place.iter().map(print_stmt).collect();
+        // 5 checks (two fits, two self-disjointness, one pair), each `var nondet; if (nondet) {…}`.
+        let branches = text.iter().filter(|s| s.starts_with("if (nondet")).count();
+        assert_eq!(branches, 5, "{text:#?}");
+        // Then each block: label, exhale all iterations' pre, inhale all iterations' post.
+        let tail = &text[text.len() - 6..];
+        assert!(tail[0].starts_with("label before_par4"));
+        assert!(tail[1].starts_with("exhale forall i: Int :: 0 <= i && i < n ==> acc("));
+        assert!(tail[2].starts_with("inhale forall i: Int"));
+        assert!(tail[3].starts_with("label before_par7"));
+        let roles: Vec<&Role> = out
+            .in_place
+            .iter()
+            .filter_map(|s| checks.get(s.span).map(|c| &c.role))
+            .collect();
+        assert!(roles.iter().any(|r| matches!(r, Role::BlockPre { .. })));
+    }
+}

@@ -1,0 +1,90 @@
+//! Rule sequentialize (thesis Fig. 5.3): the blocks of a region run one after the other in
+//! b-linearized order, each replaced by its contract over all its iterations:
+//! `label l_b; exhale ⋆_i pre_b(i); inhale ⋆_i post_b(i)` with `old` meaning the state at `l_b`.
+
+use super::block::{RegionInput, ViperBlock};
+use super::build::*;
+use super::checks::{Checks, Role};
+use super::names::NameGen;
+use super::quantify::all_iterations;
+use super::split::UnsupportedShape;
+use super::subst::label_old;
+use crate::tree::BasicBlock;
+use viper::ast::*;
+
+/// The statements that run one block by its contract.
+pub fn block_run(
+    r: &RegionInput,
+    b: &BasicBlock<ViperBlock>,
+    names: &mut NameGen,
+    checks: &mut Checks,
+) -> Result<Vec<Stmt>, UnsupportedShape> {
+    let span = b.span;
+    let l = names.fresh(&format!("before_{}", super::disjoint::block_tag(b)));
+    let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span);
+    let post = and_all(b.payload.post.iter().map(|c| label_old(&c.expr, &l)), span);
+    let (pre, post) = match &b.payload.iteration {
+        None => (pre, post),
+        Some(it) => (
+            all_iterations(&pre, it, span)?,
+            all_iterations(&post, it, span)?,
+        ),
+    };
+    let key = b.payload.key;
+    let mut out = vec![label(&l, checks.add(Role::Internal("label"), span))];
+    if !is_true(&pre) {
+        let at = checks.add(
+            Role::BlockPre {
+                region: r.key,
+                block: key,
+            },
+            span,
+        );
+        out.push(stmt(StmtKind::Exhale(respan(pre, at)), at));
+    }
+    if !is_true(&post) {
+        let at = checks.add(
+            Role::BlockPost {
+                region: r.key,
+                block: key,
+            },
+            span,
+        );
+        out.push(stmt(StmtKind::Inhale(respan(post, at)), at));
+    }
+    Ok(out)
+}
+
+/// The statements that run every block of the region in b-linearized order.
+pub fn run_blocks(
+    r: &RegionInput,
+    names: &mut NameGen,
+    checks: &mut Checks,
+) -> Result<Vec<Stmt>, UnsupportedShape> {
+    let mut out = Vec::new();
+    for b in r.ppl.linearize() {
+        out.extend(block_run(r, b, names, checks)?);
+    }
+    Ok(out)
+}
+
+/// The sequentialize method of a region with a contract.
+pub fn method(
+    name: &str,
+    r: &RegionInput,
+    pres: Vec<Expr>,
+    posts: Vec<Expr>,
+    names: &mut NameGen,
+    checks: &mut Checks,
+) -> Result<Method, UnsupportedShape> {
+    let body = run_blocks(r, names, checks)?;
+    Ok(Method {
+        name: Ident::new(name, r.span),
+        args: r.args.clone(),
+        returns: Vec::new(),
+        pres,
+        posts,
+        body: Some(block(body, r.span)),
+        span: r.span,
+    })
+}

@@ -1,0 +1,80 @@
+//! Reading a C file and turning it into the Viper program that `ompv verify` checks; shared by
+//! `ompv encode` and `ompv verify`.
+
+use openmp::lower::Lowered;
+use std::path::Path;
+use viper::{SourceMap, Span};
+
+/// A problem with the input: kind (`syntax`, `unsupported`, `type`, `io`, `internal`), finer id,
+/// position and message.
+#[derive(Clone, Debug)]
+pub struct InputFailure {
+    pub kind: &'static str,
+    pub id: String,
+    pub span: Span,
+    pub message: String,
+}
+
+/// Reads, preprocesses and parses the C file `path` (registered in `sources` under `name`).
+pub fn load(
+    path: &Path,
+    name: &str,
+    sources: &mut SourceMap,
+) -> Result<openmp::Program, Vec<InputFailure>> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        vec![InputFailure {
+            kind: "io",
+            id: "io.error".into(),
+            span: Span::DUMMY,
+            message: format!("cannot read {name}: {e}"),
+        }]
+    })?;
+    let file = sources.add(name.to_string(), text);
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    openmp::parse_file(sources, file, dir).map_err(|errs| {
+        errs.0
+            .into_iter()
+            .map(|e| InputFailure {
+                kind: e.kind.as_str(),
+                id: e.id.to_string(),
+                span: e.span,
+                message: e.message,
+            })
+            .collect()
+    })
+}
+
+/// Lowers a parsed program to Viper and type-checks the result. A generated program that does
+/// not type-check is a bug of ompv, reported as an `internal` error (never verified).
+pub fn lower(program: &openmp::Program) -> Result<Lowered, Vec<InputFailure>> {
+    let mut lowered = openmp::lower::lower(program).map_err(|errs| {
+        errs.0
+            .into_iter()
+            .map(|e| InputFailure {
+                kind: e.kind.as_str(),
+                id: e.id.to_string(),
+                span: e.span,
+                message: e.message,
+            })
+            .collect::<Vec<_>>()
+    })?;
+    tracing::debug!(
+        "generated Viper program:\n{}",
+        viper::print(&lowered.program)
+    );
+    if let Err(errs) = viper::typecheck(&mut lowered.program) {
+        return Err(errs
+            .into_iter()
+            .map(|e| InputFailure {
+                kind: "internal",
+                id: "internal.error".into(),
+                span: Span::DUMMY,
+                message: format!(
+                    "the generated Viper program does not type-check (a bug of ompv): {}",
+                    e.message
+                ),
+            })
+            .collect());
+    }
+    Ok(lowered)
+}

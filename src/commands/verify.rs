@@ -1,0 +1,403 @@
+//! `ompv verify FILE.c`: lowers the annotated C/OpenMP program to Viper with the proof
+//! obligations of its parallel regions, verifies every member with the native back end (members
+//! in parallel), and reports each failure in C terms.
+//!
+//! `--backend silicon` verifies the same program with Viper's Silicon instead (a build with the
+//! `silicon` feature), `--backend both` with both, reporting any difference in the verdict or
+//! in the set of failed checks as an error of its own. Silicon's errors are mapped back to the
+//! program's nodes, hence to the same side table.
+//!
+//! Exit codes: 0 verified, 1 verification failed, 2 input error, 3 inconclusive.
+
+use super::input;
+use crate::cli::{Backend, Format, VerifyArgs};
+use crate::diagnose::{self, Diagnostic, Kind};
+use crate::exit::ExitCode;
+use crate::report::{self, JsonDiagnostic, Problem};
+use openmp::lower::Lowered;
+use ppl::obligations::checks::is_check_span;
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap};
+use std::time::Instant;
+use viper::verifier::{ProgramResult, Verdict, VerifyOptions};
+use viper::{SourceMap, Span, VerificationError};
+
+/// One obligation (a generated member) and its outcome.
+#[derive(Clone, Debug, Serialize)]
+pub struct ObligationStatus {
+    pub name: String,
+    pub kind: &'static str,
+    pub status: &'static str,
+    pub time_ms: u128,
+}
+
+/// Everything a run found.
+#[derive(Debug)]
+pub struct Outcome {
+    pub code: ExitCode,
+    pub diagnostics: Vec<Diagnostic>,
+    pub obligations: Vec<ObligationStatus>,
+    /// Inconclusive obligations and why (solver timeouts, `unknown` answers).
+    pub unknowns: Vec<(String, String)>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    file: &'a str,
+    verdict: &'a str,
+    errors: Vec<JsonDiagnostic>,
+    obligations: &'a [ObligationStatus],
+    time_ms: u128,
+}
+
+pub fn run(args: &VerifyArgs) -> ExitCode {
+    let start = Instant::now();
+    let name = args.file.display().to_string();
+    let mut sources = SourceMap::new();
+    let options = VerifyOptions {
+        timeout_ms: Some(args.output.timeout),
+        ..VerifyOptions::default()
+    };
+    let outcome = verify_file(
+        &args.file,
+        &name,
+        &mut sources,
+        &options,
+        args.backend.backend,
+    );
+    let problems: Vec<Problem> = outcome.diagnostics.iter().map(problem).collect();
+    match args.output.format {
+        Format::Text => {
+            report::emit_text(&sources, &problems);
+            for (name, why) in &outcome.unknowns {
+                eprintln!("note: obligation `{name}` is inconclusive: {why}");
+            }
+            let failed = outcome
+                .obligations
+                .iter()
+                .filter(|o| o.status != "verified")
+                .count();
+            let summary = if outcome.obligations.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({} obligation(s), {} not verified, {} ms)",
+                    outcome.obligations.len(),
+                    failed,
+                    start.elapsed().as_millis()
+                )
+            };
+            eprintln!("{name}: {}{summary}", outcome.code.verdict());
+        }
+        Format::Json => {
+            let r = JsonReport {
+                file: &name,
+                verdict: outcome.code.verdict(),
+                errors: problems.iter().map(JsonDiagnostic::from).collect(),
+                obligations: &outcome.obligations,
+                time_ms: start.elapsed().as_millis(),
+            };
+            println!("{}", serde_json::to_string(&r).expect("report serialises"));
+        }
+    }
+    outcome.code
+}
+
+fn problem(d: &Diagnostic) -> Problem {
+    let mut p = Problem::error(d.kind.as_str(), d.span, &d.message);
+    p.related = d.related.clone();
+    p.notes = d.notes.clone();
+    p
+}
+
+/// Reads, lowers and verifies a C file.
+pub fn verify_file(
+    path: &std::path::Path,
+    name: &str,
+    sources: &mut SourceMap,
+    options: &VerifyOptions,
+    backend: Backend,
+) -> Outcome {
+    let lowered = match input::load(path, name, sources).and_then(|p| input::lower(&p)) {
+        Ok(l) => l,
+        Err(failures) => {
+            return Outcome {
+                code: ExitCode::InputError,
+                diagnostics: failures
+                    .into_iter()
+                    .map(|f| Diagnostic::new(Kind::of_input(f.kind), f.span, f.message))
+                    .collect(),
+                obligations: Vec::new(),
+                unknowns: Vec::new(),
+            }
+        }
+    };
+    match backend {
+        Backend::Native => match native(&lowered, options) {
+            Ok(result) => explain(&lowered, &result),
+            Err(o) => o,
+        },
+        Backend::Silicon => match silicon::verify(&lowered) {
+            Ok(result) => explain(&lowered, &result),
+            Err(o) => o,
+        },
+        Backend::Both => both(&lowered, options),
+    }
+}
+
+/// A run that ends before any verification result: exit code 2 with these diagnostics.
+fn input_error(diagnostics: Vec<Diagnostic>) -> Outcome {
+    Outcome {
+        code: ExitCode::InputError,
+        diagnostics,
+        obligations: Vec::new(),
+        unknowns: Vec::new(),
+    }
+}
+
+/// Verifies a lowered program with the native back end.
+pub fn native(lowered: &Lowered, options: &VerifyOptions) -> Result<ProgramResult, Outcome> {
+    viper::verifier::verify(&lowered.program, options).map_err(|errs| {
+        input_error(
+            errs.into_iter()
+                .map(|e| {
+                    let span = if is_check_span(e.span) {
+                        lowered.checks.get(e.span).map_or(Span::DUMMY, |c| c.span)
+                    } else {
+                        e.span
+                    };
+                    Diagnostic::new(
+                        Kind::Unsupported,
+                        span,
+                        format!("the verifier cannot check this program: {}", e.message),
+                    )
+                })
+                .collect(),
+        )
+    })
+}
+
+/// What two back ends are compared on: the verdict and the failed checks (id, check).
+fn key(r: &ProgramResult) -> (Verdict, BTreeSet<(String, Span)>) {
+    (
+        r.verdict(),
+        r.errors().iter().map(|e| (e.full_id(), e.span)).collect(),
+    )
+}
+
+/// Verifies with both back ends; the native result if they agree, else an error (exit 2).
+fn both(lowered: &Lowered, options: &VerifyOptions) -> Outcome {
+    let (n, s) = std::thread::scope(|scope| {
+        let s = scope.spawn(|| silicon::verify(lowered));
+        let n = native(lowered, options);
+        (n, s.join().unwrap_or_else(|_| Err(silicon::crashed())))
+    });
+    let (n, s) = match (n, s) {
+        (Err(o), _) | (_, Err(o)) => return o,
+        (Ok(n), Ok(s)) => (n, s),
+    };
+    if key(&n) == key(&s) {
+        return explain(lowered, &n);
+    }
+    let describe = |r: &ProgramResult| {
+        let errors: Vec<String> = r
+            .errors()
+            .iter()
+            .map(|e| {
+                let at = lowered.checks.get(e.span).map_or(e.span, |c| c.span);
+                format!("{}@{}", e.full_id(), at.line)
+            })
+            .collect();
+        format!("{} [{}]", r.verdict().as_str(), errors.join(", "))
+    };
+    let mut o = explain(lowered, &n);
+    o.code = ExitCode::InputError;
+    o.diagnostics.push(Diagnostic::new(
+        Kind::Internal,
+        Span::DUMMY,
+        format!(
+            "the back ends disagree: native: {}; silicon: {}",
+            describe(&n),
+            describe(&s)
+        ),
+    ));
+    o
+}
+
+/// The member (method or function) every check span of the program belongs to.
+fn members_of_spans(program: &viper::ast::Program) -> HashMap<Span, String> {
+    let mut out = HashMap::new();
+    for item in &program.items {
+        let name = item.name().name.clone();
+        let mut copy = item.clone();
+        copy.for_each_span_mut(&mut |s| {
+            if is_check_span(*s) {
+                out.insert(*s, name.clone());
+            }
+        });
+    }
+    out
+}
+
+/// Silicon's answer as per-member results (errors and inconclusive checks go to the member
+/// their check belongs to).
+#[cfg_attr(not(feature = "silicon"), allow(dead_code))]
+fn by_member(
+    lowered: &Lowered,
+    errors: Vec<VerificationError>,
+    inconclusive: Vec<(Span, String)>,
+    time: std::time::Duration,
+) -> ProgramResult {
+    use viper::verifier::{MemberKind, MemberResult};
+    let owner = members_of_spans(&lowered.program);
+    let mut members: Vec<MemberResult> = lowered
+        .program
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            viper::ast::Item::Method(m) => Some((m.name.name.clone(), MemberKind::Method)),
+            viper::ast::Item::Function(f) => Some((f.name.name.clone(), MemberKind::Function)),
+            _ => None,
+        })
+        .map(|(name, kind)| MemberResult {
+            name,
+            kind,
+            errors: Vec::new(),
+            unknowns: Vec::new(),
+            time,
+        })
+        .collect();
+    let index: HashMap<String, usize> = members
+        .iter()
+        .enumerate()
+        .map(|(k, m)| (m.name.clone(), k))
+        .collect();
+    let mut orphans = MemberResult {
+        name: "<program>".into(),
+        kind: MemberKind::Method,
+        errors: Vec::new(),
+        unknowns: Vec::new(),
+        time,
+    };
+    for e in errors {
+        match owner.get(&e.span).and_then(|n| index.get(n)) {
+            Some(&k) => members[k].errors.push(e),
+            None => orphans.errors.push(e),
+        }
+    }
+    for (span, why) in inconclusive {
+        match owner.get(&span).and_then(|n| index.get(n)) {
+            Some(&k) => members[k].unknowns.push(why),
+            None => orphans.unknowns.push(why),
+        }
+    }
+    if !orphans.errors.is_empty() || !orphans.unknowns.is_empty() {
+        members.push(orphans);
+    }
+    ProgramResult { members }
+}
+
+/// Silicon as the back end of `ompv verify`.
+mod silicon {
+    use super::{input_error, Outcome};
+    use crate::diagnose::{Diagnostic, Kind};
+    use openmp::lower::Lowered;
+    use viper::verifier::ProgramResult;
+    use viper::Span;
+
+    /// Silicon's thread panicked.
+    pub fn crashed() -> Outcome {
+        input_error(vec![Diagnostic::new(
+            Kind::Internal,
+            Span::DUMMY,
+            "running Silicon failed".into(),
+        )])
+    }
+
+    #[cfg(feature = "silicon")]
+    pub fn verify(lowered: &Lowered) -> Result<ProgramResult, Outcome> {
+        let fail = |m: String| input_error(vec![Diagnostic::new(Kind::Internal, Span::DUMMY, m)]);
+        let r = viper::silicon::Silicon::global()
+            .and_then(|s| s.verify_program(&lowered.program))
+            .map_err(|e| fail(format!("{}: {e}", e.id())))?;
+        if r.is_rejected() {
+            let first = r.input_errors.first().map(|e| e.message.clone());
+            return Err(fail(format!(
+                "Silicon rejected the generated program (a bug of ompv): {}",
+                first.unwrap_or_default()
+            )));
+        }
+        // Errors without an ompv id are failures all the same: unknown to the side table, they
+        // are reported as internal.
+        let mut errors = r.errors.clone();
+        errors.extend(r.other_errors.iter().map(|o| viper::VerificationError {
+            kind: viper::ErrorKind::AssertFailed,
+            reason: viper::ErrorReason::AssertionFalse,
+            span: Span::DUMMY,
+            reason_span: Span::DUMMY,
+            message: format!("Silicon: {}: {}", o.id, o.message),
+            model: Vec::new(),
+        }));
+        let inconclusive = r
+            .inconclusive
+            .iter()
+            .map(|o| (o.span, format!("{}: {}", o.id, o.message)))
+            .collect();
+        Ok(super::by_member(lowered, errors, inconclusive, r.time))
+    }
+
+    #[cfg(not(feature = "silicon"))]
+    pub fn verify(_lowered: &Lowered) -> Result<ProgramResult, Outcome> {
+        Err(input_error(vec![Diagnostic::new(
+            Kind::Internal,
+            Span::DUMMY,
+            "silicon.unavailable: this ompv was built without Silicon support; rebuild with \
+             `cargo build --features silicon` (and run scripts/setup.sh)"
+                .into(),
+        )]))
+    }
+}
+
+/// The diagnostics, obligations and exit code of a verification result.
+pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
+    let errors = result.errors();
+    let diagnostics = diagnose::diagnose(lowered, &errors);
+    let members: HashMap<&str, _> = result
+        .members
+        .iter()
+        .map(|m| (m.name.as_str(), m))
+        .collect();
+    let obligations: Vec<ObligationStatus> = lowered
+        .obligations
+        .iter()
+        .map(|(name, kind)| {
+            let m = members.get(name.as_str());
+            ObligationStatus {
+                name: name.clone(),
+                kind: kind.as_str(),
+                status: m.map_or("unknown", |m| m.verdict().as_str()),
+                time_ms: m.map_or(0, |m| m.time.as_millis()),
+            }
+        })
+        .collect();
+    let unknown =
+        result.verdict() == Verdict::Unknown || obligations.iter().any(|o| o.status == "unknown");
+    let code = if !diagnostics.is_empty() || result.verdict() == Verdict::Failed {
+        ExitCode::Failed
+    } else if unknown {
+        ExitCode::Unknown
+    } else {
+        ExitCode::Verified
+    };
+    let unknowns = result
+        .members
+        .iter()
+        .flat_map(|m| m.unknowns.iter().map(|u| (m.name.clone(), u.clone())))
+        .collect();
+    Outcome {
+        code,
+        diagnostics,
+        obligations,
+        unknowns,
+    }
+}

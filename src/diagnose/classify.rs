@@ -1,0 +1,330 @@
+//! Explaining one Viper verification error in terms of the C program, through the side table:
+//! the error's span names the check that failed, the check's role and the error's id decide the
+//! kind, and the check's source spans the location.
+
+use super::kind::Kind;
+use super::race::race_message;
+use super::Diagnostic;
+use openmp::lower::Lowered;
+use ppl::obligations::checks::is_check_span;
+use ppl::obligations::{BlockInfo, Checks, Owner, Role};
+use viper::{ErrorKind as VKind, ErrorReason as Reason, Span, VerificationError};
+
+/// A source span of the error's offending sub-node, if it has one.
+fn reason_at(e: &VerificationError) -> Option<Span> {
+    (!e.reason_span.is_dummy() && !is_check_span(e.reason_span)).then_some(e.reason_span)
+}
+
+/// How a block is named in messages: `the loop at line 17`.
+pub fn describe(b: &BlockInfo) -> String {
+    format!("{} at line {}", b.construct, b.line)
+}
+
+/// One run of a block: `one iteration of the loop at line 17`, `the single at line 30`.
+fn one_run(b: &BlockInfo) -> String {
+    match b.kind {
+        ppl::BlockKind::Seq => describe(b),
+        _ => format!("one iteration of {}", describe(b)),
+    }
+}
+
+fn reason_text(r: Reason) -> &'static str {
+    match r {
+        Reason::AssertionFalse => "it may be false",
+        Reason::InsufficientPermission => "there may not be enough permission",
+        Reason::DivisionByZero => "a divisor may be zero",
+        Reason::QpNotInjective => {
+            "a quantified permission may ask for the same element twice (it is not injective)"
+        }
+        Reason::NegativePermission => "a permission amount may be negative",
+        Reason::SeqIndexNegative | Reason::SeqIndexExceedsLength => "an index may be out of range",
+    }
+}
+
+/// The kind for a failure of plain code: by the reason.
+fn code_kind(r: Reason) -> Kind {
+    match r {
+        Reason::AssertionFalse | Reason::DivisionByZero => Kind::Assertion,
+        _ => Kind::Permission,
+    }
+}
+
+/// Explains one verification error.
+pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
+    let checks = &lowered.checks;
+    let Some(check) = checks.get(e.span) else {
+        return Diagnostic::new(
+            Kind::Internal,
+            reason_at(e).unwrap_or(Span::DUMMY),
+            format!(
+                "verification failed in generated code ompv cannot map back to the program: {}",
+                e
+            ),
+        );
+    };
+    let at = check.span;
+    let here = reason_at(e).unwrap_or(at);
+    let id = e.full_id();
+    let mut d = match &check.role {
+        Role::Division => Diagnostic::new(
+            Kind::Assertion,
+            at,
+            "division by zero: the divisor may be 0".to_string(),
+        ),
+        Role::Call { callee } => match e.reason {
+            Reason::InsufficientPermission => Diagnostic::new(
+                Kind::Precondition,
+                at,
+                format!("the precondition of `{callee}` may not hold at this call: not enough permission"),
+            )
+            .with_related(reason_at(e), "this permission is required"),
+            _ => Diagnostic::new(
+                Kind::Precondition,
+                at,
+                format!("the precondition of `{callee}` may not hold at this call"),
+            )
+            .with_related(reason_at(e), "this part may not hold"),
+        },
+        Role::Assert => match e.reason {
+            Reason::AssertionFalse => {
+                Diagnostic::new(Kind::Assertion, at, "this assertion may not hold".to_string())
+            }
+            r => Diagnostic::new(
+                code_kind(r),
+                here,
+                format!("this assertion cannot be evaluated: {}", reason_text(r)),
+            ),
+        },
+        Role::Statement | Role::Condition => match e.reason {
+            Reason::InsufficientPermission => Diagnostic::new(
+                Kind::Permission,
+                here,
+                "this access needs a permission that may not be held here".to_string(),
+            ),
+            r => Diagnostic::new(code_kind(r), here, reason_text(r).to_string()),
+        },
+        Role::LoopInvariant => {
+            let what = match e.kind {
+                VKind::InvariantNotEstablished => "may not hold when the loop starts",
+                VKind::InvariantNotPreserved => "may not be preserved by the loop body",
+                _ => "is not well-defined",
+            };
+            Diagnostic::new(
+                Kind::LoopInvariant,
+                at,
+                format!("this loop invariant {what}: {}", reason_text(e.reason)),
+            )
+        }
+        Role::Precondition(owner) => {
+            let whose = owner_text(owner, checks);
+            Diagnostic::new(
+                code_kind(e.reason),
+                here,
+                format!(
+                    "the precondition of {whose} is not well-defined: {}",
+                    reason_text(e.reason)
+                ),
+            )
+        }
+        Role::Postcondition(owner) => postcondition(e, owner, at, checks),
+        Role::Fit { region, block, .. } => {
+            let b = checks.block(*block);
+            let r = checks.region(*region);
+            match (e.reason, r.contract) {
+                (Reason::InsufficientPermission, Some(contract)) => Diagnostic::new(
+                    Kind::RegionContract,
+                    contract,
+                    format!(
+                        "the contract of the parallel region at line {} does not provide the \
+                         permissions that {} needs",
+                        r.line,
+                        one_run(b)
+                    ),
+                )
+                .with_related(reason_at(e), "this permission is not provided"),
+                (Reason::InsufficientPermission, None) => Diagnostic::new(
+                    Kind::IterationContract,
+                    here,
+                    format!(
+                        "the permissions that {} needs are not held where the parallel region at \
+                         line {} starts",
+                        one_run(b),
+                        r.line
+                    ),
+                )
+                .with_related(Some(b.pragma), "the block"),
+                (reason, _) => Diagnostic::new(
+                    Kind::IterationContract,
+                    here,
+                    format!(
+                        "the permissions of {} cannot be taken: {}",
+                        one_run(b),
+                        reason_text(reason)
+                    ),
+                ),
+            }
+        }
+        Role::Race { .. } if e.reason == Reason::InsufficientPermission => {
+            race_message(e, &check.role, lowered)
+        }
+        Role::Race { second, .. } => {
+            let b = checks.block(*second);
+            Diagnostic::new(
+                Kind::Permission,
+                here,
+                format!(
+                    "the permissions of {} cannot be checked for conflicts: {}",
+                    describe(b),
+                    reason_text(e.reason)
+                ),
+            )
+        }
+        Role::BlockPre { region, block } => {
+            let b = checks.block(*block);
+            let r = checks.region(*region);
+            match e.reason {
+                Reason::InsufficientPermission if r.contract.is_some() => Diagnostic::new(
+                    Kind::RegionContract,
+                    r.contract.unwrap_or(at),
+                    format!(
+                        "running the blocks of the region at line {} in order, the permissions \
+                         all iterations of {} need together are not available (check the \
+                         region's contract and what the earlier blocks give back)",
+                        r.line,
+                        describe(b)
+                    ),
+                )
+                .with_related(reason_at(e), "this permission is not available"),
+                Reason::InsufficientPermission => Diagnostic::new(
+                    Kind::IterationContract,
+                    here,
+                    format!(
+                        "where {} starts, the permissions all its iterations need together are \
+                         not available",
+                        describe(b)
+                    ),
+                )
+                .with_related(Some(b.pragma), "the block"),
+                Reason::AssertionFalse => Diagnostic::new(
+                    Kind::IterationContract,
+                    here,
+                    format!(
+                        "the iteration precondition of {} may not hold where it starts",
+                        describe(b)
+                    ),
+                )
+                .with_related(Some(b.pragma), "the block"),
+                reason => Diagnostic::new(
+                    Kind::IterationContract,
+                    here,
+                    format!(
+                        "the iteration preconditions of {} cannot hold together: {}",
+                        describe(b),
+                        reason_text(reason)
+                    ),
+                ),
+            }
+        }
+        Role::BlockPost { block, .. } => {
+            let b = checks.block(*block);
+            Diagnostic::new(
+                Kind::IterationContract,
+                here,
+                format!(
+                    "the iteration postcondition of {} is not well-defined: {}",
+                    describe(b),
+                    reason_text(e.reason)
+                ),
+            )
+        }
+        Role::RegionPre(region) => {
+            let r = checks.region(*region);
+            Diagnostic::new(
+                Kind::RegionContract,
+                here,
+                format!(
+                    "the precondition of the parallel region at line {} may not hold where it \
+                     starts: {}",
+                    r.line,
+                    reason_text(e.reason)
+                ),
+            )
+            .with_related(Some(r.pragma), "the region")
+        }
+        Role::RegionPost(region) => {
+            let r = checks.region(*region);
+            Diagnostic::new(
+                Kind::RegionContract,
+                here,
+                format!(
+                    "the postcondition of the parallel region at line {} is not well-defined: {}",
+                    r.line,
+                    reason_text(e.reason)
+                ),
+            )
+        }
+        Role::SharedWrite { block, var } => {
+            let b = checks.block(*block);
+            Diagnostic::new(
+                Kind::Race,
+                at,
+                format!(
+                    "data race: `{var}` is shared by the iterations of {} and written here \
+                     (make it `private`/`firstprivate`, or declare it inside the loop)",
+                    describe(b)
+                ),
+            )
+            .with_related(Some(b.pragma), "the iterations of this loop may run at the same time")
+        }
+        Role::Internal(what) => Diagnostic::new(
+            Kind::Internal,
+            here,
+            format!("a generated check ({what}) failed, which ompv does not expect: {e}"),
+        ),
+    };
+    d.notes.push(format!("Viper: {id}"));
+    d
+}
+
+fn owner_text(owner: &Owner, checks: &Checks) -> String {
+    match owner {
+        Owner::Function(f) => format!("`{f}`"),
+        Owner::Block(b) => describe(checks.block(*b)),
+        Owner::Region(r) => format!("the parallel region at line {}", checks.region(*r).line),
+    }
+}
+
+fn postcondition(e: &VerificationError, owner: &Owner, at: Span, checks: &Checks) -> Diagnostic {
+    if e.kind != VKind::PostconditionViolated {
+        return Diagnostic::new(
+            code_kind(e.reason),
+            reason_at(e).unwrap_or(at),
+            format!(
+                "the postcondition of {} is not well-defined: {}",
+                owner_text(owner, checks),
+                reason_text(e.reason)
+            ),
+        );
+    }
+    let (kind, whose) = match owner {
+        Owner::Function(f) => (Kind::Postcondition, format!("`{f}`")),
+        Owner::Block(b) => (Kind::IterationContract, one_run(checks.block(*b))),
+        Owner::Region(r) => (
+            Kind::RegionContract,
+            format!("the parallel region at line {}", checks.region(*r).line),
+        ),
+    };
+    let why = match e.reason {
+        Reason::AssertionFalse => String::new(),
+        r => format!(": {}", reason_text(r)),
+    };
+    Diagnostic::new(
+        kind,
+        at,
+        format!("this postcondition of {whose} may not hold{why}"),
+    )
+    .with_related(
+        reason_at(e).filter(|s| *s != at && e.reason != Reason::AssertionFalse),
+        "this part",
+    )
+}

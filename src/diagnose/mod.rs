@@ -1,0 +1,96 @@
+//! Diagnostics in the terms of the C program: every Viper verification error is mapped back
+//! through the side table of the lowering ([`ppl::obligations::Checks`]) to a kind, a source
+//! location and a message ([`classify`]); races get the iterations and element of the
+//! counterexample when there is one ([`race`]).
+
+pub mod classify;
+pub mod kind;
+pub mod model;
+pub mod race;
+
+pub use kind::Kind;
+
+use openmp::lower::Lowered;
+use ppl::obligations::Role;
+use std::collections::HashSet;
+use viper::{Span, VerificationError};
+
+/// One problem to report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub kind: Kind,
+    /// Where it is reported (a C span; dummy if none).
+    pub span: Span,
+    pub message: String,
+    /// Other locations with a note each.
+    pub related: Vec<(Span, String)>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(kind: Kind, span: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            kind,
+            span,
+            message,
+            related: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Adds a related location (if there is one).
+    pub fn with_related(mut self, span: Option<Span>, note: &str) -> Diagnostic {
+        if let Some(s) = span {
+            if !s.is_dummy() && s != self.span {
+                self.related.push((s, note.to_string()));
+            }
+        }
+        self
+    }
+}
+
+/// The diagnostics of a verification run: every verification error explained. A disjointness failure of a block whose single iteration
+/// already lacks permissions is not reported as a race (the permission problem is).
+pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let role = |e: &VerificationError| lowered.checks.get(e.span).map(|c| &c.role);
+    // Blocks whose single iteration lacks permissions, and blocks racing with themselves.
+    let short: HashSet<_> = errors
+        .iter()
+        .filter_map(|e| match role(e) {
+            Some(Role::Fit { block, .. }) => Some(*block),
+            _ => None,
+        })
+        .collect();
+    let self_racing: HashSet<_> = errors
+        .iter()
+        .filter_map(|e| match role(e) {
+            Some(Role::Race { first, second, .. }) if first == second => Some(*first),
+            _ => None,
+        })
+        .collect();
+    for e in errors {
+        tracing::debug!(error = %e, reason_span = ?e.reason_span, model = ?e.model, "verification error");
+        match role(e) {
+            // Not a race: one iteration alone does not get its permissions.
+            Some(Role::Race { first, second, .. })
+                if short.contains(first) || short.contains(second) =>
+            {
+                continue
+            }
+            // Running all iterations of such a block fails for the same reason.
+            Some(Role::BlockPre { block, .. })
+                if e.reason == viper::ErrorReason::InsufficientPermission
+                    && (short.contains(block) || self_racing.contains(block)) =>
+            {
+                continue
+            }
+            _ => {}
+        }
+        out.push(classify::explain(e, lowered));
+    }
+    let mut seen = HashSet::new();
+    out.retain(|d| seen.insert((d.kind, d.span, d.message.clone())));
+    out.sort_by_key(|d| (d.span.line, d.span.column, d.kind));
+    out
+}
