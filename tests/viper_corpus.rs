@@ -7,17 +7,15 @@ mod support;
 
 use std::path::Path;
 use support::annotations::{compare, FileAnnotations, OutputId};
+use viper::verifier::{verify, VerifyOptions};
 use viper::{FileId, InputError};
 
 /// The tool whose known bugs (`UnexpectedOutput`/`MissingOutput`) apply to ompv's results.
 const TOOL: &str = "silicon";
 
-/// STAGING (issue 2): ompv has no back end yet, so only front-end errors (parser, type checker)
-/// are produced and compared; expected verification errors are set aside. The back end (issue 3)
-/// removes this constant and the filter in `expected` once `outcome` verifies.
-const FRONT_END_ONLY: bool = true;
-
-/// The errors ompv reports for a file, as (id, line).
+/// The errors ompv reports for a file, as (id, line). Files without front-end errors are verified
+/// (all errors per member); an unsupported construct or an inconclusive member is reported under
+/// an id that no annotation expects, so no file is skipped or passes without a verdict.
 fn outcome(path: &Path) -> Vec<(String, u32)> {
     let text = std::fs::read_to_string(path).expect("readable test file");
     let mut program = match viper::parse(&text, FileId(0)) {
@@ -27,8 +25,22 @@ fn outcome(path: &Path) -> Vec<(String, u32)> {
     if let Err(errs) = viper::typecheck(&mut program) {
         return errs.iter().map(located).collect();
     }
-    // The back end adds verification here: verify `program` and report its errors.
-    Vec::new()
+    match verify(&program, &VerifyOptions::default()) {
+        Err(errs) => errs.iter().map(located).collect(),
+        Ok(result) => {
+            let mut out: Vec<(String, u32)> = result
+                .errors()
+                .iter()
+                .map(|e| (e.full_id(), e.span.line))
+                .collect();
+            for m in &result.members {
+                for u in &m.unknowns {
+                    out.push((format!("unknown ({}: {u})", m.name), 0));
+                }
+            }
+            out
+        }
+    }
 }
 
 fn located(e: &InputError) -> (String, u32) {
@@ -37,14 +49,7 @@ fn located(e: &InputError) -> (String, u32) {
 
 /// What the annotations expect ompv to report.
 fn expected(annotations: &FileAnnotations) -> Vec<(OutputId, u32)> {
-    let all = annotations.expected_for(TOOL);
-    if FRONT_END_ONLY {
-        all.into_iter()
-            .filter(|(id, _)| id.is_front_end())
-            .collect()
-    } else {
-        all
-    }
+    annotations.expected_for(TOOL)
 }
 
 /// Checks that printing is a fixpoint and that printed programs parse back to equal trees.

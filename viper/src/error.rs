@@ -76,6 +76,14 @@ pub enum ErrorKind {
     NotWellformed,
     FoldFailed,
     UnfoldFailed,
+    /// The condition of an `if` is not well-defined.
+    IfFailed,
+    /// The condition of a `while` is not well-defined.
+    WhileFailed,
+    /// An argument of a method call is not well-defined.
+    CallFailed,
+    /// A function body (or its postcondition check) is not well-defined.
+    FunctionNotWellformed,
 }
 
 impl ErrorKind {
@@ -93,6 +101,10 @@ impl ErrorKind {
             ErrorKind::NotWellformed => "not.wellformed",
             ErrorKind::FoldFailed => "fold.failed",
             ErrorKind::UnfoldFailed => "unfold.failed",
+            ErrorKind::IfFailed => "if.failed",
+            ErrorKind::WhileFailed => "while.failed",
+            ErrorKind::CallFailed => "call.failed",
+            ErrorKind::FunctionNotWellformed => "function.not.wellformed",
         }
     }
 }

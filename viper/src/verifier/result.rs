@@ -8,6 +8,11 @@ pub struct VerifyOptions {
     pub timeout_ms: Option<u64>,
     /// Verify members in parallel (one Z3 context per worker thread).
     pub parallel: bool,
+    /// Errors per member after which its verification stops. `None` reports every error: after a
+    /// failed check of a fact the fact is assumed and the path continues, after a failed
+    /// permission check the path stops (like Silicon with `--numberOfErrorsToReport 0`).
+    /// `Some(1)` is Silicon's default (used to compare with Silver's test corpus).
+    pub max_errors_per_member: Option<usize>,
 }
 
 impl Default for VerifyOptions {
@@ -15,6 +20,7 @@ impl Default for VerifyOptions {
         VerifyOptions {
             timeout_ms: Some(10_000),
             parallel: true,
+            max_errors_per_member: None,
         }
     }
 }
@@ -90,10 +96,12 @@ impl ProgramResult {
             .unwrap_or(Verdict::Verified)
     }
 
-    /// All errors of all members, sorted by position.
+    /// All errors of all members, sorted by position; an error reported identically by several
+    /// members (e.g. in a callee's contract) appears once.
     pub fn errors(&self) -> Vec<&VerificationError> {
         let mut v: Vec<_> = self.members.iter().flat_map(|m| &m.errors).collect();
         v.sort_by_key(|e| (e.span.line, e.span.column, e.full_id()));
+        v.dedup_by(|a, b| a.full_id() == b.full_id() && a.span == b.span);
         v
     }
 }

@@ -1,0 +1,99 @@
+//! Heap chunks and heaps.
+//!
+//! A basic chunk holds a permission amount to one field location with its value. A quantified chunk
+//! holds, for every reference `r`, the amount `perm(r)` (a term over the placeholder receiver
+//! [`Symbols::qp_r`](super::symbols::Symbols)) to `r.f`, and the values through a field-value
+//! function `fvf` (`lookup_f(fvf, r)`). Fields accessed by quantified permissions anywhere in the
+//! program have only quantified chunks; all others have only basic chunks.
+
+use std::cell::Cell;
+use z3::ast::{Dynamic, Real};
+
+thread_local! {
+    static NEXT_VERSION: Cell<u64> = const { Cell::new(1) };
+}
+
+fn next_version() -> u64 {
+    NEXT_VERSION.with(|c| {
+        let v = c.get();
+        c.set(v + 1);
+        v
+    })
+}
+
+/// Permission `perm` to `rcv.field`, whose value is `val`.
+#[derive(Clone, Debug)]
+pub struct BasicChunk {
+    pub field: usize,
+    pub rcv: Dynamic,
+    pub perm: Real,
+    pub val: Dynamic,
+}
+
+/// Permission `perm(r)` to `r.field` for every `r`, values `lookup_field(fvf, r)`.
+#[derive(Clone, Debug)]
+pub struct QuantChunk {
+    pub field: usize,
+    /// A term over the placeholder receiver.
+    pub perm: Real,
+    pub fvf: Dynamic,
+    /// For a chunk of one location: its receiver and permission (enables syntactic fast paths).
+    pub singleton: Option<(Dynamic, Real)>,
+    /// The inverse-function applications `inv(r)` of the region (triggers for facts about it).
+    pub inverses: Vec<Dynamic>,
+}
+
+/// A symbolic heap: a multiset of chunks. Each field's chunks carry a version that changes
+/// whenever they change, so values derived from them (snapshot maps) can be cached per version.
+#[derive(Clone, Debug)]
+pub struct Heap {
+    pub basic: Vec<BasicChunk>,
+    pub quant: Vec<QuantChunk>,
+    /// Per-field versions; fields beyond the end have `base`.
+    versions: Vec<u64>,
+    base: u64,
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Heap {
+            basic: Vec::new(),
+            quant: Vec::new(),
+            versions: Vec::new(),
+            base: next_version(),
+        }
+    }
+}
+
+impl Heap {
+    pub fn new() -> Heap {
+        Heap::default()
+    }
+
+    /// Marks the chunks of `field` as changed.
+    pub fn touch(&mut self, field: usize) {
+        if self.versions.len() <= field {
+            self.versions.resize(field + 1, self.base);
+        }
+        self.versions[field] = next_version();
+    }
+
+    /// The current version of the chunks of `field`.
+    pub fn version(&self, field: usize) -> u64 {
+        self.versions.get(field).copied().unwrap_or(self.base)
+    }
+
+    pub fn basic_of(&self, field: usize) -> impl Iterator<Item = (usize, &BasicChunk)> {
+        self.basic
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.field == field)
+    }
+
+    pub fn quant_of(&self, field: usize) -> impl Iterator<Item = (usize, &QuantChunk)> {
+        self.quant
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.field == field)
+    }
+}

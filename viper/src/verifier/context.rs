@@ -1,0 +1,460 @@
+//! The verification context of one member: its prover, the program's symbols, the errors found so
+//! far, and the helpers every rule uses (checks, error reports, fresh symbols, branching).
+
+use std::collections::HashSet;
+
+use z3::ast::{Ast, Bool, Dynamic};
+use z3::{FuncDecl, Sort};
+
+use crate::{ErrorKind, ErrorReason, Span, VerificationError};
+
+use super::pathcond::PathConds;
+use super::program::ProgramIndex;
+use super::result::VerifyOptions;
+use super::solver::{Answer, Prover, Satisfiability};
+use super::state::State;
+use super::symbols::{fresh_name, Symbols};
+use super::terms::{is_false, is_true, not};
+
+/// A path was abandoned (its error is recorded, or the member was halted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stop;
+
+pub type R<T> = Result<T, Stop>;
+
+/// Where and as what a failing check is reported.
+#[derive(Clone, Copy, Debug)]
+pub struct Site {
+    pub kind: ErrorKind,
+    pub span: Span,
+}
+
+impl Site {
+    pub fn new(kind: ErrorKind, span: Span) -> Site {
+        Site { kind, span }
+    }
+}
+
+/// A condition that ends the verification of a member without a verdict of its own.
+#[derive(Clone, Debug)]
+pub enum Fatal {
+    /// A construct found only during execution that the back end does not handle.
+    Unsupported(Span, String),
+    /// A bug in the back end (e.g. ill-sorted terms); reported as an inconclusive result.
+    Internal(String),
+}
+
+/// How rules evaluate: with well-definedness checks (verification) or without (axiomatisation of
+/// functions, where no query is made and every check is taken for granted).
+#[derive(Clone, Debug, Default)]
+pub struct Mode {
+    pub unchecked: bool,
+    /// The function whose definition is being axiomatised or checked (for limited applications).
+    pub in_function: Option<String>,
+    /// Symbols that fresh symbols must depend on (a function's snapshot and arguments while
+    /// axiomatising it): fresh symbols become applications of fresh functions to them.
+    pub abstraction: Vec<Dynamic>,
+    /// Depth of quantifier bodies being evaluated (heap reads then go through snapshot maps).
+    pub quant_depth: usize,
+    /// Translating a trigger: heap-dependent function applications become their stateless
+    /// versions, and nothing is checked.
+    pub in_trigger: bool,
+}
+
+/// The context of one member's verification.
+pub struct Verifier<'a, 'p> {
+    pub index: &'a ProgramIndex<'p>,
+    pub sym: Symbols,
+    pub prover: Prover,
+    pub opts: &'a VerifyOptions,
+    pub errors: Vec<VerificationError>,
+    seen: HashSet<(ErrorKind, ErrorReason, Span)>,
+    pub unknowns: Vec<String>,
+    pub fatal: Option<Fatal>,
+    pub mode: Mode,
+    /// Definitions made while `mode.abstraction` is non-empty (quantified over it).
+    pub abstract_defs: Vec<Bool>,
+    /// Definitions assumed on the current path, in order (re-assumed after sub-evaluations).
+    pub defs_log: Vec<Bool>,
+    /// Skolem constants of the quantifier bodies being evaluated, innermost last.
+    pub skolems: Vec<Dynamic>,
+    /// Consuming a function precondition: access predicates only need some permission, and
+    /// nothing is removed.
+    pub read_only: bool,
+    /// While a function is axiomatised: its precondition predicate applied to the abstraction
+    /// variables, and the path conditions before its precondition was produced.
+    pub axiom_ctx: Option<(Bool, PathConds)>,
+    failed_checks: usize,
+    /// A fatal condition found while setting up (applies to every member).
+    setup_fatal: Option<Fatal>,
+    /// Indexing and membership functions per sequence sort (see `seqs`).
+    pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
+    /// Set functions per set sort (see `sets`).
+    pub set_fns: std::collections::HashMap<String, super::sets::SetFns>,
+    /// Type parameters of the generic domain whose axioms are being evaluated.
+    pub type_env: std::collections::HashMap<String, z3::Sort>,
+    /// Function symbols of generic domain instances (see `generics`).
+    pub instance_fns: std::collections::HashMap<String, std::rc::Rc<FuncDecl>>,
+    /// Generic domain instances declared (with their axioms).
+    pub instances_done: HashSet<String>,
+    /// Further terms whose values a counterexample reports (bound variables of a failing
+    /// quantified permission).
+    pub extra_probes: Vec<(String, Dynamic)>,
+    /// The sort the context expects of the expression evaluated next (for generic domains).
+    pub expected: Option<z3::Sort>,
+    /// Multiset functions per multiset sort (see `multisets`).
+    pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
+}
+
+impl<'a, 'p> Verifier<'a, 'p> {
+    pub fn new(index: &'a ProgramIndex<'p>, sym: Symbols, opts: &'a VerifyOptions) -> Self {
+        let mut prover = Prover::new(opts.timeout_ms);
+        for ax in &sym.axioms {
+            prover.add_global(ax.clone());
+        }
+        Verifier {
+            index,
+            sym,
+            prover,
+            opts,
+            errors: Vec::new(),
+            seen: HashSet::new(),
+            unknowns: Vec::new(),
+            fatal: None,
+            mode: Mode::default(),
+            abstract_defs: Vec::new(),
+            defs_log: Vec::new(),
+            skolems: Vec::new(),
+            read_only: false,
+            axiom_ctx: None,
+            failed_checks: 0,
+            setup_fatal: None,
+            seq_fns: std::collections::HashMap::new(),
+            set_fns: std::collections::HashMap::new(),
+            multiset_fns: std::collections::HashMap::new(),
+            type_env: std::collections::HashMap::new(),
+            instance_fns: std::collections::HashMap::new(),
+            instances_done: HashSet::new(),
+            expected: None,
+            extra_probes: Vec::new(),
+        }
+    }
+
+    /// Marks the end of the program-wide set-up (axioms): a fatal condition found so far applies
+    /// to every member.
+    pub fn finish_setup(&mut self) {
+        self.setup_fatal = self.fatal.clone();
+    }
+
+    /// Prepares the verifier for the next member of the same program: its declarations and the
+    /// solver's axioms are kept, everything about the previous member is dropped.
+    pub fn reset_member(&mut self) {
+        self.errors.clear();
+        self.seen.clear();
+        self.unknowns.clear();
+        self.fatal = self.setup_fatal.clone();
+        self.mode = Mode::default();
+        self.abstract_defs.clear();
+        self.defs_log.clear();
+        self.skolems.clear();
+        self.read_only = false;
+        self.axiom_ctx = None;
+        self.failed_checks = 0;
+        self.type_env.clear();
+        self.expected = None;
+        self.prover.reset_to_base();
+    }
+
+    /// Whether exploration must stop (error budget spent, or a fatal condition).
+    pub fn halted(&self) -> bool {
+        self.fatal.is_some()
+            || matches!(self.opts.max_errors_per_member, Some(n) if self.errors.len() >= n.max(1))
+    }
+
+    pub fn unsupported<T>(&mut self, span: Span, what: impl Into<String>) -> R<T> {
+        if self.fatal.is_none() {
+            self.fatal = Some(Fatal::Unsupported(span, what.into()));
+        }
+        Err(Stop)
+    }
+
+    pub fn internal<T>(&mut self, what: impl Into<String>) -> R<T> {
+        if self.fatal.is_none() {
+            self.fatal = Some(Fatal::Internal(what.into()));
+        }
+        Err(Stop)
+    }
+
+    /// Number of checks that failed so far (also those whose error was a duplicate).
+    pub fn failures(&self) -> usize {
+        self.failed_checks
+    }
+
+    /// Records an error (once per id and position).
+    pub fn report(
+        &mut self,
+        site: Site,
+        reason: ErrorReason,
+        reason_span: Span,
+        message: String,
+        model: Vec<(String, String)>,
+    ) {
+        if self.halted() || !self.seen.insert((site.kind, reason, site.span)) {
+            return;
+        }
+        self.errors.push(VerificationError {
+            kind: site.kind,
+            reason,
+            span: site.span,
+            reason_span,
+            message,
+            model,
+        });
+    }
+
+    /// Proves `goal` in state `st`, or reports the error and abandons the path.
+    pub fn check(
+        &mut self,
+        st: &mut State,
+        goal: &Bool,
+        site: Site,
+        reason: ErrorReason,
+        reason_span: Span,
+        message: impl FnOnce() -> String,
+    ) -> R<()> {
+        if self.mode.unchecked || is_true(goal) {
+            return Ok(());
+        }
+        if self.halted() {
+            return Err(Stop);
+        }
+        let probes = self.model_probes(st);
+        let (answer, model) = self.prover.prove_with_model(&st.pc, goal, &probes);
+        match answer {
+            Answer::Valid => Ok(()),
+            Answer::Invalid => {
+                self.failed_checks += 1;
+                self.report(site, reason, reason_span, message(), model);
+                // Inside a quantifier body the path stops (Silicon evaluates the body locally).
+                if self.halted() || !continues_after(reason) || self.mode.quant_depth > 0 {
+                    return Err(Stop);
+                }
+                // A failed fact is assumed and the path continues (to report later errors).
+                st.assume(goal.clone());
+                Ok(())
+            }
+            Answer::Unknown(why) => {
+                self.failed_checks += 1;
+                self.unknowns.push(format!(
+                    "{}:{} at line {}: solver {why}",
+                    site.kind.id(),
+                    reason.id(),
+                    site.span.line
+                ));
+                Err(Stop)
+            }
+        }
+    }
+
+    /// Whether `goal` holds in `st` (no error is reported; unknown counts as "no").
+    pub fn holds(&mut self, st: &State, goal: &Bool) -> bool {
+        if is_true(goal) {
+            return true;
+        }
+        if is_false(goal) || self.mode.unchecked {
+            return false;
+        }
+        self.prover.probe(&st.pc, goal) == Answer::Valid
+    }
+
+    /// Returns to the path conditions `base` (a prefix of the current ones): definitions made
+    /// since `defs_mark` are kept as they are, every other new fact is kept guarded by `cond`.
+    pub fn restore_pc(&mut self, st: &mut State, base: PathConds, cond: &Bool, defs_mark: usize) {
+        let facts = st.pc.since(&base);
+        st.pc = base;
+        let defs = &self.defs_log[defs_mark.min(self.defs_log.len())..];
+        for f in facts {
+            if defs.iter().any(|d| d.ast_eq(&f)) {
+                st.pc.assume(f);
+            } else {
+                st.pc.assume(super::terms::implies(cond, &f));
+            }
+        }
+    }
+
+    /// Whether the path conditions of `st` may be consistent (unknown counts as "yes").
+    pub fn feasible(&mut self, st: &State) -> bool {
+        if self.mode.unchecked {
+            return true;
+        }
+        self.prover.check_sat(&st.pc, &Bool::from_bool(true)) != Satisfiability::Unsat
+    }
+
+    /// The feasible branches of `st` on `cond`: then-branch first.
+    pub fn branches(&mut self, st: State, cond: &Bool) -> Vec<(State, bool)> {
+        if let Some(b) = cond.as_bool() {
+            return vec![(st, b)];
+        }
+        let mut out = Vec::new();
+        let mut then_st = st.clone();
+        then_st.pc.assume_branch(cond.clone());
+        if self.feasible(&then_st) {
+            out.push((then_st, true));
+        }
+        let mut else_st = st;
+        else_st.pc.assume_branch(not(cond));
+        if self.feasible(&else_st) {
+            out.push((else_st, false));
+        }
+        out
+    }
+
+    fn model_probes(&self, st: &State) -> Vec<(String, Dynamic)> {
+        let mut v: Vec<(String, Dynamic)> = st
+            .store
+            .iter()
+            .filter(|(k, _)| !k.starts_with('$'))
+            .map(|(k, t)| (k.clone(), t.clone()))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v.extend(self.extra_probes.iter().cloned());
+        v
+    }
+
+    /// A fresh constant.
+    pub fn fresh(&self, prefix: &str, sort: &Sort) -> Dynamic {
+        Dynamic::fresh_const(prefix, sort)
+    }
+
+    /// A fresh symbol that may depend on the current abstraction variables.
+    pub fn fresh_dependent(&self, prefix: &str, sort: &Sort) -> Dynamic {
+        if self.mode.abstraction.is_empty() {
+            return self.fresh(prefix, sort);
+        }
+        let sorts: Vec<Sort> = self.mode.abstraction.iter().map(|a| a.get_sort()).collect();
+        let refs: Vec<&Sort> = sorts.iter().collect();
+        let f = FuncDecl::new(fresh_name(prefix), &refs, sort);
+        let args: Vec<&dyn Ast> = self
+            .mode
+            .abstraction
+            .iter()
+            .map(|a| a as &dyn Ast)
+            .collect();
+        f.apply(&args)
+    }
+
+    /// A fresh function symbol (used for inverse functions), taking the abstraction variables
+    /// first, then `args`.
+    pub fn fresh_function(&self, prefix: &str, args: &[Sort], ret: &Sort) -> FreshFn {
+        let mut sorts: Vec<Sort> = self.mode.abstraction.iter().map(|a| a.get_sort()).collect();
+        sorts.extend(args.iter().cloned());
+        let refs: Vec<&Sort> = sorts.iter().collect();
+        FreshFn {
+            decl: FuncDecl::new(fresh_name(prefix), &refs, ret),
+            prefix: self.mode.abstraction.clone(),
+        }
+    }
+
+    /// Assumes the definition of fresh symbols, `forall vars :: body` (with alternative
+    /// patterns), on the current path. Definitions constrain only the fresh symbols, so they may
+    /// be kept when a sub-evaluation's path conditions are dropped (see `defs_log`). While a
+    /// function is axiomatised, they are collected in `abstract_defs`, quantified over its
+    /// snapshot and arguments as well.
+    pub fn define(
+        &mut self,
+        st: &mut State,
+        vars: &[Dynamic],
+        patterns: &[Vec<Dynamic>],
+        body: &Bool,
+    ) {
+        if self.mode.abstraction.is_empty() {
+            let ax = quantify(vars, patterns, body);
+            st.assume(ax.clone());
+            self.defs_log.push(ax);
+        } else {
+            let mut all: Vec<Dynamic> = self.mode.abstraction.clone();
+            all.extend(vars.iter().cloned());
+            let pats: Vec<Vec<Dynamic>> = patterns
+                .iter()
+                .filter(|p| covers(p, &all))
+                .cloned()
+                .collect();
+            self.abstract_defs.push(quantify(&all, &pats, body));
+        }
+    }
+}
+
+impl Verifier<'_, '_> {
+    /// Assumes `forall vars :: body`, a fact that holds on the current path (e.g. the axioms of
+    /// inverse functions, valid because injectivity was checked here). While a function is
+    /// axiomatised it is recorded for its axioms instead, guarded by the function's precondition
+    /// predicate and the branch conditions taken so far.
+    pub fn assume_quantified(
+        &mut self,
+        st: &mut State,
+        vars: &[Dynamic],
+        patterns: &[Vec<Dynamic>],
+        body: &Bool,
+    ) {
+        if self.mode.abstraction.is_empty() {
+            st.assume(quantify(vars, patterns, body));
+            return;
+        }
+        let mut guard = Vec::new();
+        if let Some((g, base)) = &self.axiom_ctx {
+            guard.push(g.clone());
+            guard.extend(st.pc.branch_conds_since(base));
+        }
+        let mut all: Vec<Dynamic> = self.mode.abstraction.clone();
+        all.extend(vars.iter().cloned());
+        let pats: Vec<Vec<Dynamic>> = patterns
+            .iter()
+            .map(|p| p.to_vec())
+            .filter(|p| covers(p, &all))
+            .collect();
+        self.abstract_defs.push(quantify(
+            &all,
+            &pats,
+            &super::terms::implies(&super::terms::and(guard), body),
+        ));
+    }
+}
+
+/// Whether a multi-pattern mentions every variable.
+pub fn covers(pattern: &[Dynamic], vars: &[Dynamic]) -> bool {
+    vars.iter()
+        .all(|v| pattern.iter().any(|t| super::terms::mentions(t, v)))
+}
+
+/// Whether a path continues after a failed check with this reason (facts: yes, with the fact
+/// assumed; permissions: no).
+fn continues_after(reason: ErrorReason) -> bool {
+    matches!(
+        reason,
+        ErrorReason::AssertionFalse
+            | ErrorReason::DivisionByZero
+            | ErrorReason::SeqIndexNegative
+            | ErrorReason::SeqIndexExceedsLength
+    )
+}
+
+/// A fresh function applied implicitly to the abstraction variables of its creation.
+#[derive(Debug)]
+pub struct FreshFn {
+    decl: FuncDecl,
+    prefix: Vec<Dynamic>,
+}
+
+impl FreshFn {
+    pub fn apply(&self, args: &[&Dynamic]) -> Dynamic {
+        let mut all: Vec<&dyn Ast> = self.prefix.iter().map(|a| a as &dyn Ast).collect();
+        all.extend(args.iter().map(|a| *a as &dyn Ast));
+        self.decl.apply(&all)
+    }
+}
+
+/// `forall vars :: body` with alternative multi-patterns (Z3 chooses patterns if none is given),
+/// for facts that are assumed: should Z3 refuse the quantifier, nothing (`true`) is assumed.
+pub fn quantify(vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) -> Bool {
+    super::quant::quantifier(true, vars, patterns, body).unwrap_or_else(|| Bool::from_bool(true))
+}

@@ -1,0 +1,216 @@
+//! Functions: checking a function's well-definedness and postcondition, and the axioms that
+//! describe it to Z3 (Silicon's design: a snapshot argument for the heap it reads, a limited
+//! version used for recursive calls so that definitions unfold finitely, and a stateless
+//! version for triggers).
+
+use z3::ast::{Ast, Bool, Dynamic};
+
+use crate::ast::*;
+use crate::ErrorKind;
+
+use super::context::{quantify, Mode, Site, Verifier};
+use super::eval::conjoin;
+use super::state::State;
+use super::terms::*;
+
+impl Verifier<'_, '_> {
+    /// Checks that the function's body is well-defined under its precondition and satisfies its
+    /// postcondition.
+    pub fn verify_function(&mut self, f: &Function) {
+        let decls: Vec<&LocalDecl> = f.args.iter().collect();
+        let Some(st) = self.initial_state(&decls) else {
+            return;
+        };
+        self.mode.in_function = Some(f.name.name.clone());
+        let pres: Vec<(&Expr, Site)> = f
+            .pres
+            .iter()
+            .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
+            .collect();
+        let body_site = Site::new(ErrorKind::FunctionNotWellformed, f.span);
+        self.produce_all(st, &pres, &mut |v: &mut Self, mut s1: State| {
+            let result = match &f.body {
+                Some(b) => match v.eval(&mut s1, b, body_site) {
+                    Ok(t) => t,
+                    Err(_) => return,
+                },
+                None => {
+                    let Ok(sort) = v.sort(&f.ret, f.span) else {
+                        return;
+                    };
+                    v.fresh("result", &sort)
+                }
+            };
+            s1.bind("result", result);
+            if f.body.is_some() {
+                let posts: Vec<(&Expr, Site)> = f
+                    .posts
+                    .iter()
+                    .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
+                    .collect();
+                v.consume_all(s1, &posts, &mut |_: &mut Self, _, _| {});
+            } else {
+                // An abstract function's postcondition is assumed; it only has to be well-defined.
+                let posts: Vec<(&Expr, Site)> = f
+                    .posts
+                    .iter()
+                    .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
+                    .collect();
+                v.produce_all(s1, &posts, &mut |_: &mut Self, _| {});
+            }
+        });
+        self.mode.in_function = None;
+    }
+
+    /// Asserts the axioms of every domain.
+    pub fn add_domain_axioms(&mut self) {
+        let domains = self.index.domains.clone();
+        let saved = std::mem::replace(
+            &mut self.mode,
+            Mode {
+                unchecked: true,
+                ..Mode::default()
+            },
+        );
+        for d in domains.iter().filter(|d| d.type_params.is_empty()) {
+            for ax in &d.axioms {
+                let mut st = State::new();
+                let site = Site::new(ErrorKind::NotWellformed, ax.span);
+                match self.eval_bool(&mut st, &ax.expr, site) {
+                    Ok(t) => {
+                        self.prover.add_global(t);
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        self.mode = saved;
+        self.instantiate_declared_domains();
+    }
+
+    /// Asserts the axioms of every function.
+    pub fn add_function_axioms(&mut self) {
+        let mut funcs: Vec<&Function> = self.index.functions.values().copied().collect();
+        funcs.sort_by(|a, b| a.name.name.cmp(&b.name.name));
+        for f in funcs {
+            if self.halted() {
+                return;
+            }
+            for ax in self.function_axioms(f) {
+                self.prover.add_global(ax);
+            }
+        }
+    }
+
+    fn function_axioms(&mut self, f: &Function) -> Vec<Bool> {
+        let name = f.name.name.clone();
+        let heap_dependent = self.sym.functions[&name].heap_dependent;
+        let mut vars: Vec<Dynamic> = Vec::new();
+        if heap_dependent {
+            vars.push(self.fresh("s", &self.sym.snap_sort.clone()));
+        }
+        let mut st = State::new();
+        for a in &f.args {
+            let Ok(sort) = self.sort(&a.ty, a.span) else {
+                return Vec::new();
+            };
+            let t = self.fresh(&a.name.name, &sort);
+            st.bind(&a.name.name, t.clone());
+            vars.push(t);
+        }
+        let refs: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
+        let fs = &self.sym.functions[&name];
+        let app = fs.decl.apply(&refs);
+        let lim = fs.limited.apply(&refs);
+        let Some(pre_app) = fs.pre.apply(&refs).as_bool() else {
+            return Vec::new();
+        };
+        let mut axioms = vec![quantify(&vars, &[vec![app.clone()]], &eq(&app, &lim))];
+        if heap_dependent {
+            let plain: Vec<&dyn Ast> = refs[1..].to_vec();
+            let stateless = fs.stateless.apply(&plain);
+            if let Some(b) = stateless.as_bool() {
+                axioms.push(quantify(&vars, &[vec![lim.clone()]], &b));
+            }
+        }
+        let saved = std::mem::replace(
+            &mut self.mode,
+            Mode {
+                unchecked: true,
+                in_function: Some(name.clone()),
+                abstraction: vars.clone(),
+                ..Mode::default()
+            },
+        );
+        let base = st.pc.clone();
+        let guard0 = if f.pres.is_empty() {
+            tt()
+        } else {
+            pre_app.clone()
+        };
+        self.axiom_ctx = Some((guard0, base.clone()));
+        let defs_before = self.abstract_defs.len();
+        let snap = if heap_dependent {
+            Some(vars[0].clone())
+        } else {
+            None
+        };
+        let mut per_branch: Vec<Bool> = Vec::new();
+        let site = Site::new(ErrorKind::NotWellformed, f.span);
+        // Per branch of the precondition: under `f%precondition(s, args)` and the branch
+        // conditions, the function equals its body and satisfies its postcondition; the
+        // preconditions of applications in them hold as well.
+        let has_pre = !f.pres.is_empty();
+        let mut branch = |v: &mut Self, mut b: State| {
+            // A function without precondition is defined for all arguments.
+            let mut guard = if has_pre {
+                vec![pre_app.clone()]
+            } else {
+                Vec::new()
+            };
+            guard.extend(b.pc.branch_conds_since(&base));
+            let guard = and(guard);
+            if let Some(body) = &f.body {
+                let before = b.pc.clone();
+                if let Ok(t) = v.eval(&mut b, body, site) {
+                    if t.get_sort() == app.get_sort() {
+                        let mut cons = vec![eq(&app, &t)];
+                        cons.extend(b.pc.since(&before));
+                        per_branch.push(quantify(
+                            &vars,
+                            &[vec![app.clone()]],
+                            &implies(&guard, &and(cons)),
+                        ));
+                    }
+                }
+            }
+            b.bind("result", lim.clone());
+            let before = b.pc.clone();
+            let mut posts = Vec::new();
+            for p in &f.posts {
+                match v.eval_bool(&mut b, p, site) {
+                    Ok(t) => posts.push(t),
+                    Err(_) => return,
+                }
+            }
+            posts.extend(b.pc.since(&before));
+            if !posts.is_empty() {
+                per_branch.push(quantify(
+                    &vars,
+                    &[vec![lim.clone()]],
+                    &implies(&guard, &and(posts)),
+                ));
+            }
+        };
+        match conjoin(&f.pres) {
+            Some(pre) => self.produce(st, &pre, snap, site, &mut branch),
+            None => branch(self, st),
+        }
+        let defs: Vec<Bool> = self.abstract_defs.drain(defs_before..).collect();
+        self.mode = saved;
+        self.axiom_ctx = None;
+        axioms.extend(defs);
+        axioms.extend(per_branch);
+        axioms
+    }
+}

@@ -1,0 +1,633 @@
+//! Quantified permissions (after Müller, Schwerhoff and Summers, CAV 2016).
+//!
+//! `forall xs :: c(xs) ==> acc(e(xs).f, p(xs))` becomes a quantified chunk whose permission at a
+//! reference `r` is `c(inv(r)) ? p(inv(r)) : 0`, where the fresh inverse functions `inv` map a
+//! receiver back to the bound variables (their axioms hold because `e` is checked injective on
+//! the region). Values are read through snapshot maps `sm` that agree with each chunk's
+//! field-value function where the chunk holds permission. Consuming takes the needed amount from
+//! the chunks one after the other, stopping as soon as a query with a fresh receiver shows that
+//! nothing more is needed.
+
+use z3::ast::{Ast, Bool, Dynamic, Real};
+use z3::Sort;
+
+use crate::{ErrorReason, Span};
+
+use super::chunks::{Heap, QuantChunk};
+use super::context::{quantify, Site, Verifier, R};
+use super::heap_basic::Amount;
+use super::state::State;
+use super::terms::*;
+use super::triggers::{infer_patterns, valid_pattern_term};
+
+/// The evaluated parts of `forall xs :: cond ==> acc(rcv.field, perm)`; `xs` are skolem constants.
+#[derive(Clone, Debug)]
+pub struct QpParts {
+    pub vars: Vec<Dynamic>,
+    pub cond: Bool,
+    pub rcv: Dynamic,
+    /// `None` for `wildcard`.
+    pub perm: Option<Real>,
+    pub field: usize,
+    /// The location as written (for messages).
+    pub desc: String,
+}
+
+impl QpParts {
+    fn subst_vars(&self, to: &[Dynamic]) -> (Bool, Dynamic, Option<Real>) {
+        let pairs: Vec<(&Dynamic, &Dynamic)> = self.vars.iter().zip(to.iter()).collect();
+        (
+            subst(&self.cond, &pairs),
+            subst(&self.rcv, &pairs),
+            self.perm.as_ref().map(|p| subst(p, &pairs)),
+        )
+    }
+}
+
+/// The Viper name of a bound variable's skolem constant (`i!12` is `i`).
+fn bound_name(x: &Dynamic) -> String {
+    let s = x.to_string();
+    let s = s.trim_matches('|');
+    s.split('!').next().unwrap_or(s).to_string()
+}
+
+impl Verifier<'_, '_> {
+    /// The permission a quantified chunk holds to `rcv.f`.
+    pub fn q_perm_at(&self, c: &QuantChunk, rcv: &Dynamic) -> Real {
+        match &c.singleton {
+            Some((at, p)) => ite_real(&eq(at, rcv), p, &perm_none()),
+            None => subst(&c.perm, &[(&self.sym.qp_r, rcv)]),
+        }
+    }
+
+    /// The total permission held to `rcv.field` in quantified chunks.
+    pub fn q_total_at(&self, heap: &Heap, field: usize, rcv: &Dynamic) -> Real {
+        let mut total = perm_none();
+        for (_, c) in heap.quant_of(field) {
+            total = radd(&total, &self.q_perm_at(c, rcv));
+        }
+        total
+    }
+
+    /// The snapshot map of `field` in `heap`: `lookup(sm, r)` is the value of `r.field` wherever
+    /// some chunk holds permission to it. Defined once per chunk version and path.
+    pub fn q_snapshot_map(&mut self, st: &mut State, heap: &Heap, field: usize) -> Dynamic {
+        let key = (field, heap.version(field));
+        if let Some(sm) = st.sm_cache.get(&key) {
+            return sm.clone();
+        }
+        let fsort = self.sym.fields[field].fvf_sort.clone();
+        let sm = self.fresh_dependent("sm", &fsort);
+        let r = self.sym.qp_r.clone();
+        let at_sm = self.sym.lookup(field, &sm, &r);
+        let quant_chunks: Vec<QuantChunk> = heap.quant_of(field).map(|(_, c)| c.clone()).collect();
+        for c in &quant_chunks {
+            let at_c = self.sym.lookup(field, &c.fvf, &r);
+            let body = implies(&positive(&self.q_perm_at(c, &r)), &eq(&at_sm, &at_c));
+            self.define(
+                st,
+                std::slice::from_ref(&r),
+                &[vec![at_sm.clone()], vec![at_c.clone()]],
+                &body,
+            );
+        }
+        let basic: Vec<_> = heap.basic_of(field).map(|(_, c)| c.clone()).collect();
+        for c in &basic {
+            let here = and2(&eq(&r, &c.rcv), &positive(&c.perm));
+            let body = implies(&here, &eq(&at_sm, &c.val));
+            self.define(st, std::slice::from_ref(&r), &[vec![at_sm.clone()]], &body);
+        }
+        st.sm_cache.insert(key, sm.clone());
+        sm
+    }
+
+    /// The value of `rcv.field` (a quantified field) in `heap`.
+    pub fn q_value_at(
+        &mut self,
+        st: &mut State,
+        heap: &Heap,
+        field: usize,
+        rcv: &Dynamic,
+    ) -> Dynamic {
+        // A single chunk at this very receiver: its value directly, when no quantifier needs a
+        // uniform term.
+        let sm = self.q_snapshot_map(st, heap, field);
+        self.sym.lookup(field, &sm, rcv)
+    }
+
+    /// Adds `perm` to the single location `rcv.field` (a quantified field) with value `val`.
+    pub fn q_add_singleton(
+        &mut self,
+        st: &mut State,
+        field: usize,
+        rcv: Dynamic,
+        perm: Real,
+        val: Dynamic,
+    ) {
+        if is_none_perm(&perm) {
+            return;
+        }
+        let fsort = self.sym.fields[field].fvf_sort.clone();
+        let fvf = self.fresh_dependent("fvf", &fsort);
+        let checked = !self.mode.unchecked;
+        if checked {
+            if rat_value(&perm).is_none() {
+                st.assume(rcmp(&perm, &perm_none(), Cmp::Ge));
+            }
+            st.assume(implies(&positive(&perm), &not(&eq(&rcv, &self.sym.null))));
+            let total = radd(&self.q_total_at(&st.heap, field, &rcv), &perm);
+            st.assume(rcmp(&total, &perm_write(), Cmp::Le));
+        }
+        let value = eq(&self.sym.lookup(field, &fvf, &rcv), &val);
+        self.define(st, &[], &[], &value);
+        let r = self.sym.qp_r.clone();
+        st.heap.touch(field);
+        st.heap.quant.push(QuantChunk {
+            field,
+            perm: ite_real(&eq(&r, &rcv), &perm, &perm_none()),
+            fvf,
+            singleton: Some((rcv, perm)),
+            inverses: Vec::new(),
+        });
+    }
+
+    /// Removes `amount` of permission to the single location `rcv.field` (a quantified field).
+    /// Returns the location's value before the removal.
+    #[allow(clippy::too_many_arguments)]
+    pub fn q_take_single(
+        &mut self,
+        st: &mut State,
+        field: usize,
+        rcv: &Dynamic,
+        amount: &Amount,
+        site: Site,
+        reason_span: Span,
+        what: &str,
+    ) -> R<Dynamic> {
+        let total = self.q_total_at(&st.heap, field, rcv);
+        let needed = match amount {
+            Amount::Exact(a) => rcmp(&total, a, Cmp::Ge),
+            Amount::Wildcard => positive(&total),
+        };
+        self.check(
+            st,
+            &needed,
+            site,
+            ErrorReason::InsufficientPermission,
+            reason_span,
+            || format!("There might be insufficient permission to access {what}"),
+        )?;
+        let heap = st.heap.clone();
+        let value = self.q_value_at(st, &heap, field, rcv);
+        let amount = match amount {
+            Amount::Exact(a) => a.clone(),
+            Amount::Wildcard => {
+                let w = self.fresh_wildcard(st);
+                let facts: Vec<Bool> = heap
+                    .quant_of(field)
+                    .map(|(_, c)| {
+                        let p = self.q_perm_at(c, rcv);
+                        implies(&positive(&p), &rcmp(&w, &p, Cmp::Lt))
+                    })
+                    .collect();
+                self.define(st, &[], &[], &and(facts));
+                w
+            }
+        };
+        st.heap.touch(field);
+        let r = self.sym.qp_r.clone();
+        let mut remaining = amount;
+        let idx: Vec<usize> = st.heap.quant_of(field).map(|(i, _)| i).collect();
+        // Chunks of this very receiver first.
+        let mut order = idx.clone();
+        order.sort_by_key(|&i| {
+            !st.heap.quant[i]
+                .singleton
+                .as_ref()
+                .is_some_and(|(at, _)| at.ast_eq(rcv))
+        });
+        for i in order {
+            if is_none_perm(&remaining) {
+                break;
+            }
+            let avail = self.q_perm_at(&st.heap.quant[i], rcv);
+            if is_none_perm(&avail) {
+                continue;
+            }
+            let enough = rcmp(&remaining, &avail, Cmp::Le);
+            let take = if is_true(&enough) || self.holds(st, &enough) {
+                remaining.clone()
+            } else {
+                rmin(&remaining, &avail)
+            };
+            let c = &mut st.heap.quant[i];
+            match &c.singleton {
+                Some((at, p)) if at.ast_eq(rcv) => {
+                    let np = rsub(p, &take);
+                    c.perm = ite_real(&eq(&r, at), &np, &perm_none());
+                    c.singleton = Some((at.clone(), np));
+                }
+                _ => {
+                    c.perm = rsub(&c.perm, &ite_real(&eq(&r, rcv), &take, &perm_none()));
+                    c.singleton = None;
+                }
+            }
+            remaining = rsub(&remaining, &take);
+        }
+        st.heap
+            .quant
+            .retain(|c| !c.singleton.as_ref().is_some_and(|(_, p)| is_none_perm(p)));
+        Ok(value)
+    }
+
+    /// Checks that the receiver is injective on the region where permission is asserted.
+    pub fn q_check_injective(
+        &mut self,
+        st: &mut State,
+        parts: &QpParts,
+        site: Site,
+        reason_span: Span,
+    ) -> R<()> {
+        if self.mode.unchecked {
+            return Ok(());
+        }
+        let x1: Vec<Dynamic> = parts
+            .vars
+            .iter()
+            .map(|v| self.fresh("qx1", &v.get_sort()))
+            .collect();
+        let x2: Vec<Dynamic> = parts
+            .vars
+            .iter()
+            .map(|v| self.fresh("qx2", &v.get_sort()))
+            .collect();
+        let (c1, e1, p1) = parts.subst_vars(&x1);
+        let (c2, e2, p2) = parts.subst_vars(&x2);
+        let mut hyp = vec![c1, c2, eq(&e1, &e2)];
+        if let (Some(p1), Some(p2)) = (p1, p2) {
+            hyp.push(positive(&p1));
+            hyp.push(positive(&p2));
+        }
+        let same = and(x1.iter().zip(x2.iter()).map(|(a, b)| eq(a, b)));
+        let goal = implies(&and(hyp), &same);
+        self.check(
+            st,
+            &goal,
+            site,
+            ErrorReason::QpNotInjective,
+            reason_span,
+            || format!("Quantified resource {} might not be injective.", parts.desc),
+        )
+    }
+
+    /// Introduces inverse functions for the region and assumes their axioms; returns the terms
+    /// `inv_j(r)` over the placeholder receiver.
+    fn q_inverse(&mut self, st: &mut State, parts: &QpParts) -> Vec<Dynamic> {
+        let r = self.sym.qp_r.clone();
+        if parts.vars.len() == 1 && parts.rcv.ast_eq(&parts.vars[0]) {
+            return vec![r];
+        }
+        let ref_sort = self.sym.ref_sort.clone();
+        let invs: Vec<_> = parts
+            .vars
+            .iter()
+            .map(|v| self.fresh_function("inv", std::slice::from_ref(&ref_sort), &v.get_sort()))
+            .collect();
+        let inv_r: Vec<Dynamic> = invs.iter().map(|f| f.apply(&[&r])).collect();
+        let inv_e: Vec<Dynamic> = invs.iter().map(|f| f.apply(&[&parts.rcv])).collect();
+        let perm_pos = |p: &Option<Real>| p.as_ref().map_or_else(tt, positive);
+        // forall xs :: c(xs) && p(xs) > 0 ==> inv(e(xs)) == xs
+        let lhs = and2(&parts.cond, &perm_pos(&parts.perm));
+        let back = and(inv_e.iter().zip(parts.vars.iter()).map(|(i, x)| eq(i, x)));
+        let pat_rcv: Vec<Dynamic> = if valid_pattern_term(&parts.rcv, &parts.vars) {
+            vec![parts.rcv.clone()]
+        } else {
+            Vec::new()
+        };
+        let pat_inv: Vec<Dynamic> = if valid_pattern_term(&inv_e[0], &parts.vars) {
+            vec![inv_e[0].clone()]
+        } else {
+            Vec::new()
+        };
+        let ax1 = (
+            parts.vars.clone(),
+            vec![
+                if pat_rcv.is_empty() {
+                    pat_inv.clone()
+                } else {
+                    pat_rcv
+                },
+                pat_inv,
+            ],
+            implies(&lhs, &back),
+        );
+        // forall r :: c(inv(r)) && p(inv(r)) > 0 ==> e(inv(r)) == r
+        let (c_r, e_r, p_r) = parts.subst_vars(&inv_r);
+        let lhs2 = and2(&c_r, &perm_pos(&p_r));
+        let ax2 = implies(&lhs2, &eq(&e_r, &r));
+        // The receiver itself is the preferred pattern where it mentions every variable (not so
+        // while a function is axiomatised: then the inverse application is used).
+        let pats1: Vec<Vec<Dynamic>> = if self.mode.abstraction.is_empty() {
+            ax1.1[..1].to_vec()
+        } else {
+            ax1.1[1..].to_vec()
+        };
+        self.assume_quantified(st, &ax1.0, &pats1, &ax1.2);
+        self.assume_quantified(
+            st,
+            std::slice::from_ref(&r),
+            &[vec![inv_r[0].clone()]],
+            &ax2,
+        );
+        inv_r
+    }
+
+    /// The permission a region grants at the placeholder receiver: `c(inv(r)) ? p(inv(r)) : 0`.
+    fn q_region_perm(&self, parts: &QpParts, inv_r: &[Dynamic], wildcard: &Option<Real>) -> Real {
+        let (c_r, _, p_r) = parts.subst_vars(inv_r);
+        let p = match (&p_r, wildcard) {
+            (Some(p), _) => p.clone(),
+            (None, Some(w)) => w.clone(),
+            (None, None) => perm_write(),
+        };
+        ite_real(&c_r, &p, &perm_none())
+    }
+
+    /// Produces a quantified permission. `fvf` is the snapshot's field-value function, if given.
+    pub fn q_produce(
+        &mut self,
+        st: &mut State,
+        parts: &QpParts,
+        fvf: Option<Dynamic>,
+        site: Site,
+        reason_span: Span,
+    ) -> R<()> {
+        self.q_check_injective(st, parts, site, reason_span)?;
+        let inv_r = self.q_inverse(st, parts);
+        let wildcard = if parts.perm.is_none() {
+            Some(self.fresh_wildcard(st))
+        } else {
+            None
+        };
+        let perm = self.q_region_perm(parts, &inv_r, &wildcard);
+        let r = self.sym.qp_r.clone();
+        if !self.mode.unchecked {
+            // A location held with positive permission is not null.
+            let nonnull = implies(&positive(&perm), &not(&eq(&r, &self.sym.null)));
+            let ax = quantify(
+                std::slice::from_ref(&r),
+                &[vec![inv_r[0].clone()]],
+                &nonnull,
+            );
+            if inv_r[0].ast_eq(&r) {
+                // The receiver is the bound variable itself: patterns from the condition, with
+                // sequence membership in its trigger form (as in the user's quantifiers).
+                let pats: Vec<Vec<Dynamic>> =
+                    infer_patterns(&Dynamic::from_ast(&nonnull), std::slice::from_ref(&r))
+                        .into_iter()
+                        .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
+                        .collect();
+                st.assume(quantify(std::slice::from_ref(&r), &pats, &nonnull));
+            } else {
+                st.assume(ax);
+            }
+        }
+        let fsort = self.sym.fields[parts.field].fvf_sort.clone();
+        let fvf = match fvf {
+            Some(f) => f,
+            None => self.fresh_dependent("fvf", &fsort),
+        };
+        st.heap.touch(parts.field);
+        let inverses = if inv_r[0].ast_eq(&r) {
+            Vec::new()
+        } else {
+            inv_r.clone()
+        };
+        st.heap.quant.push(QuantChunk {
+            field: parts.field,
+            perm,
+            fvf,
+            singleton: None,
+            inverses,
+        });
+        if !self.mode.unchecked {
+            self.q_assume_upper_bound(st, parts.field);
+        }
+        Ok(())
+    }
+
+    /// Assumes that at most a full permission is held to any location of `field`, triggered on
+    /// the inverse functions of each quantified chunk (as Silicon does).
+    fn q_assume_upper_bound(&mut self, st: &mut State, field: usize) {
+        let r = self.sym.qp_r.clone();
+        let total = self.q_total_at(&st.heap, field, &r);
+        let bound = rcmp(&total, &perm_write(), Cmp::Le);
+        let triggers: Vec<Dynamic> = st
+            .heap
+            .quant_of(field)
+            .filter_map(|(_, c)| c.inverses.first().cloned())
+            .collect();
+        for t in triggers {
+            st.assume(quantify(std::slice::from_ref(&r), &[vec![t]], &bound));
+        }
+    }
+
+    /// Consumes a quantified permission. Returns a snapshot map of the region if `want_snapshot`.
+    pub fn q_consume(
+        &mut self,
+        st: &mut State,
+        parts: &QpParts,
+        site: Site,
+        reason_span: Span,
+        want_snapshot: bool,
+    ) -> R<Option<Dynamic>> {
+        self.q_check_injective(st, parts, site, reason_span)?;
+        let inv_r = self.q_inverse(st, parts);
+        let r = self.sym.qp_r.clone();
+        let field = parts.field;
+        let before = st.heap.clone();
+        if self.read_only {
+            // Only read access is needed, and nothing is removed.
+            let region = match &parts.perm {
+                Some(_) => positive(&self.q_region_perm(parts, &inv_r, &None)),
+                None => subst(
+                    &parts.cond,
+                    &parts.vars.iter().zip(inv_r.iter()).collect::<Vec<_>>(),
+                ),
+            };
+            let total = self.q_total_at(&before, field, &r);
+            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+            let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
+            self.check(
+                st,
+                &goal,
+                site,
+                ErrorReason::InsufficientPermission,
+                reason_span,
+                || {
+                    format!(
+                        "There might be insufficient permission to access {}",
+                        parts.desc
+                    )
+                },
+            )?;
+            if !want_snapshot {
+                return Ok(None);
+            }
+            return Ok(Some(self.q_region_snapshot(st, &before, field, &region)));
+        }
+        // For `wildcard`, the amount taken at each location is a fresh positive function of the
+        // location, below what the first chunk with permission there holds.
+        let (needed, wildcard_fn) = match &parts.perm {
+            Some(_) => (self.q_region_perm(parts, &inv_r, &None), None),
+            None => {
+                let w = self.fresh_function(
+                    "wildcard",
+                    std::slice::from_ref(&self.sym.ref_sort),
+                    &Sort::real(),
+                );
+                let wr = w.apply(&[&r]).as_real().unwrap_or_else(perm_none);
+                (
+                    self.q_region_perm(parts, &inv_r, &Some(wr.clone())),
+                    Some(wr),
+                )
+            }
+        };
+        let msg = || {
+            format!(
+                "There might be insufficient permission to access {}",
+                parts.desc
+            )
+        };
+        if let Some(wr) = &wildcard_fn {
+            // Some positive permission must be held everywhere in the region.
+            let region = positive(&needed);
+            let total = self.q_total_at(&before, field, &r);
+            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+            let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
+            self.check(
+                st,
+                &goal,
+                site,
+                ErrorReason::InsufficientPermission,
+                reason_span,
+                msg,
+            )?;
+            let mut earlier = tt();
+            let mut constraints = vec![rcmp(wr, &perm_none(), Cmp::Gt)];
+            for (_, c) in before.quant_of(field) {
+                let p = self.q_perm_at(c, &r);
+                let sel = and2(&earlier, &positive(&p));
+                constraints.push(implies(&sel, &rcmp(wr, &p, Cmp::Lt)));
+                earlier = and2(&earlier, &not(&positive(&p)));
+            }
+            let pattern = vec![Dynamic::from_ast(wr)];
+            self.assume_quantified(
+                st,
+                std::slice::from_ref(&r),
+                &[pattern],
+                &implies(&region, &and(constraints)),
+            );
+        }
+        let mut remaining = needed.clone();
+        let mut done = false;
+        let idx: Vec<usize> = st.heap.quant_of(field).map(|(i, _)| i).collect();
+        let mut emptied = Vec::new();
+        for i in idx {
+            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+            let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);
+            let avail = self.q_perm_at(&st.heap.quant[i], &r);
+            let covers = rcmp(&at(&remaining), &at(&avail), Cmp::Le);
+            let (take, chunk_left) = if self.holds(st, &covers) {
+                let left = rsub(&avail, &remaining);
+                (remaining.clone(), left)
+            } else {
+                let within = rcmp(&at(&avail), &at(&remaining), Cmp::Le);
+                if self.holds(st, &within) {
+                    (avail.clone(), perm_none())
+                } else {
+                    let t = rmin(&remaining, &avail);
+                    (t.clone(), rsub(&avail, &t))
+                }
+            };
+            let c = &mut st.heap.quant[i];
+            c.perm = chunk_left.clone();
+            c.singleton = match &c.singleton {
+                Some((at_rcv, _)) => Some((at_rcv.clone(), subst(&chunk_left, &[(&r, at_rcv)]))),
+                None => None,
+            };
+            if is_none_perm(&chunk_left) {
+                emptied.push(i);
+            }
+            remaining = rsub(&remaining, &take);
+            let fresh_r2 = self.fresh("r", &self.sym.ref_sort.clone());
+            let nothing_left = subst(&rcmp(&remaining, &perm_none(), Cmp::Le), &[(&r, &fresh_r2)]);
+            if self.holds(st, &nothing_left) {
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+            let nothing_left = subst(&rcmp(&remaining, &perm_none(), Cmp::Le), &[(&r, &fresh_r)]);
+            // A counterexample names the bound variables of the location that lacks permission.
+            self.extra_probes = parts
+                .vars
+                .iter()
+                .zip(inv_r.iter())
+                .map(|(x, inv)| (bound_name(x), subst(inv, &[(&r, &fresh_r)])))
+                .collect();
+            let res = self.check(
+                st,
+                &nothing_left,
+                site,
+                ErrorReason::InsufficientPermission,
+                reason_span,
+                msg,
+            );
+            self.extra_probes.clear();
+            res?;
+        }
+        for i in emptied.into_iter().rev() {
+            st.heap.quant.remove(i);
+        }
+        st.heap.touch(field);
+        if !want_snapshot {
+            return Ok(None);
+        }
+        Ok(Some(self.q_region_snapshot(
+            st,
+            &before,
+            field,
+            &positive(&needed),
+        )))
+    }
+
+    /// A field-value function agreeing with `heap` on the region (a formula over the
+    /// placeholder receiver): the snapshot of a consumed quantified permission.
+    fn q_region_snapshot(
+        &mut self,
+        st: &mut State,
+        heap: &Heap,
+        field: usize,
+        region: &Bool,
+    ) -> Dynamic {
+        let r = self.sym.qp_r.clone();
+        let fsort = self.sym.fields[field].fvf_sort.clone();
+        let smr = self.fresh_dependent("smr", &fsort);
+        let sm = self.q_snapshot_map(st, heap, field);
+        let at_smr = self.sym.lookup(field, &smr, &r);
+        let at_sm = self.sym.lookup(field, &sm, &r);
+        let body = implies(region, &eq(&at_smr, &at_sm));
+        self.define(st, std::slice::from_ref(&r), &[vec![at_smr.clone()]], &body);
+        let in_dom = self.sym.indom(field, &smr, &r);
+        let dom = iff(&in_dom, region);
+        self.define(
+            st,
+            std::slice::from_ref(&r),
+            &[vec![Dynamic::from_ast(&in_dom)]],
+            &dom,
+        );
+        smr
+    }
+}

@@ -1,0 +1,439 @@
+//! The incremental Z3 wrapper: keeps Z3's assertion stack in line with the path conditions of the
+//! state that asks, answers validity and satisfiability queries with a per-query timeout, and tells
+//! a timeout (verdict `unknown`) from an incomplete answer (not proved).
+
+use std::rc::Rc;
+use std::sync::Once;
+use z3::ast::{Bool, Dynamic};
+use z3::{Model, Params, SatResult, Solver};
+
+use super::pathcond::{PathConds, PcNode};
+use super::terms::{is_false, is_true, not};
+
+/// The answer to "do the path conditions entail this formula?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Valid,
+    /// Not entailed (a counterexample exists, or Z3 gave up for an incompleteness reason).
+    Invalid,
+    /// Z3 ran out of time or resources: nothing may be concluded.
+    Unknown(String),
+}
+
+/// The answer to "are the path conditions (and this formula) satisfiable?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Satisfiability {
+    Sat,
+    Unsat,
+    Unknown(String),
+}
+
+/// Counters for tests and benchmarks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProverStats {
+    pub queries: u64,
+    pub pushes: u64,
+}
+
+static GLOBAL_PARAMS: Once = Once::new();
+
+/// Z3 settings in the spirit of Silicon's preamble: no model-based quantifier instantiation,
+/// E-matching with a bounded eagerness, the classic arithmetic solver (much faster than Z3's
+/// default one on the nonlinear terms that permission and index expressions produce), fixed
+/// seeds for reproducible answers.
+pub fn set_global_params() {
+    GLOBAL_PARAMS.call_once(|| {
+        for (k, v) in [
+            ("auto_config", "false"),
+            ("smt.mbqi", "false"),
+            ("smt.qi.eager_threshold", "100"),
+            ("smt.qi.max_multi_patterns", "1000"),
+            ("smt.random_seed", "0"),
+            ("sat.random_seed", "0"),
+            ("smt.phase_selection", "0"),
+            ("smt.restart_strategy", "0"),
+            ("smt.restart_factor", "1.5"),
+            ("smt.case_split", "3"),
+            ("smt.arith.solver", "2"),
+            ("smt.delay_units", "true"),
+            ("smt.delay_units_threshold", "16"),
+            ("smt.arith.random_initial_value", "true"),
+            ("nnf.sk_hack", "true"),
+            ("type_check", "true"),
+            ("model.v2", "true"),
+        ] {
+            z3::set_global_param(k, v);
+        }
+    });
+}
+
+/// Debugging aid: with `OMPV_Z3_LOG=FILE`, a replayable log of all Z3 calls (`z3 -log FILE`).
+/// Must run before the first Z3 call of the process.
+pub fn open_api_log() {
+    static LOG: Once = Once::new();
+    LOG.call_once(|| {
+        if let Some(path) = std::env::var_os("OMPV_Z3_LOG") {
+            if let Ok(c) = std::ffi::CString::new(path.to_string_lossy().as_bytes()) {
+                // SAFETY: a NUL-terminated path; Z3 copies it.
+                unsafe {
+                    z3_sys::Z3_open_log(c.as_ptr());
+                }
+            }
+        }
+    });
+}
+
+/// Whether Z3's reason for `unknown` means it ran out of time or resources (as opposed to giving up
+/// because its quantifier reasoning is incomplete).
+pub fn is_resource_reason(reason: &str) -> bool {
+    let r = reason.to_ascii_lowercase();
+    [
+        "timeout",
+        "canceled",
+        "cancelled",
+        "resource",
+        "memory",
+        "interrupt",
+        "max. steps",
+    ]
+    .iter()
+    .any(|k| r.contains(k))
+}
+
+/// One Z3 solver of the current thread's context, synchronised lazily with path conditions.
+pub struct Prover {
+    solver: Solver,
+    /// The path-condition nodes asserted, bottom to top.
+    asserted: Vec<Rc<PcNode>>,
+    /// For each open Z3 scope, the length of `asserted` when it was pushed.
+    scopes: Vec<usize>,
+    /// Axioms valid in every state, with the scope depth at which each is currently asserted.
+    globals: Vec<(Bool, Option<usize>)>,
+    pub stats: ProverStats,
+    /// Per-query timeout of checks whose failure is reported.
+    timeout: Option<u32>,
+    /// Shorter timeout of probes whose `unknown` only costs completeness (branch feasibility,
+    /// fast paths): like Silicon's short check timeout.
+    probe_timeout: Option<u32>,
+    /// The timeout currently set on the solver.
+    current: Option<Option<u32>>,
+}
+
+/// The timeout of probes (milliseconds), unless the query timeout is shorter.
+const PROBE_TIMEOUT_MS: u32 = 250;
+
+impl Prover {
+    /// A fresh solver; `timeout_ms` bounds every query.
+    pub fn new(timeout_ms: Option<u64>) -> Prover {
+        set_global_params();
+        let solver = Solver::new();
+        let timeout = timeout_ms.map(|ms| u32::try_from(ms.max(1)).unwrap_or(u32::MAX));
+        let probe_timeout = Some(timeout.map_or(PROBE_TIMEOUT_MS, |t| t.min(PROBE_TIMEOUT_MS)));
+        let mut p = Prover {
+            solver,
+            asserted: Vec::new(),
+            scopes: Vec::new(),
+            globals: Vec::new(),
+            stats: ProverStats::default(),
+            timeout,
+            probe_timeout,
+            current: None,
+        };
+        p.set_timeout(timeout);
+        p
+    }
+
+    fn set_timeout(&mut self, t: Option<u32>) {
+        if self.current == Some(t) {
+            return;
+        }
+        let mut params = Params::new();
+        // Z3 takes u32::MAX as "no timeout".
+        params.set_u32("timeout", t.unwrap_or(u32::MAX));
+        params.set_bool("model", true);
+        self.solver.set_params(&params);
+        self.current = Some(t);
+    }
+
+    /// Whether the path conditions entail `goal`, with the short probe timeout.
+    pub fn probe(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
+        self.set_timeout(self.probe_timeout);
+        let a = self.prove_with_model(pc, goal, &[]).0;
+        self.set_timeout(self.timeout);
+        a
+    }
+
+    /// Asserts a formula that holds in every state (an axiom or the definition of a fresh symbol).
+    pub fn add_global(&mut self, t: Bool) {
+        if is_true(&t) {
+            return;
+        }
+        self.solver.assert(&t);
+        self.globals.push((t, Some(self.scopes.len())));
+    }
+
+    fn push(&mut self) {
+        self.solver.push();
+        self.stats.pushes += 1;
+        self.scopes.push(self.asserted.len());
+    }
+
+    fn pop(&mut self) {
+        if let Some(start) = self.scopes.pop() {
+            self.solver.pop(1);
+            self.asserted.truncate(start);
+            let level = self.scopes.len();
+            for g in &mut self.globals {
+                if g.1.is_some_and(|l| l > level) {
+                    g.1 = None;
+                }
+            }
+        }
+    }
+
+    /// Makes Z3's assertions exactly the given path conditions (plus the global axioms).
+    fn sync(&mut self, pc: &PathConds) {
+        // Walk down from the state's newest assumption until reaching one Z3 already has.
+        let mut suffix: Vec<Rc<PcNode>> = Vec::new();
+        let mut cur = pc.top.clone();
+        let common = loop {
+            match cur {
+                None => break 0,
+                Some(n) => {
+                    let d = n.depth;
+                    if d <= self.asserted.len() && self.asserted[d - 1].id == n.id {
+                        break d;
+                    }
+                    cur = n.parent.clone();
+                    suffix.push(n);
+                }
+            }
+        };
+        // Retract Z3's stack to the common prefix.
+        while let Some(&start) = self.scopes.last() {
+            if start >= common {
+                self.pop();
+            } else {
+                break;
+            }
+        }
+        if self.asserted.len() > common {
+            // The common prefix ends inside the top scope: rebuild that scope up to it.
+            let start = self.scopes.last().copied().unwrap_or(0);
+            let keep: Vec<Rc<PcNode>> = self.asserted[start..common].to_vec();
+            self.pop();
+            self.push();
+            for n in keep {
+                self.solver.assert(&n.term);
+                self.asserted.push(n);
+            }
+        }
+        if !suffix.is_empty() {
+            self.push();
+            for n in suffix.into_iter().rev() {
+                self.solver.assert(&n.term);
+                self.asserted.push(n);
+            }
+        }
+        for g in &mut self.globals {
+            if g.1.is_none() {
+                self.solver.assert(&g.0);
+                g.1 = Some(self.scopes.len());
+            }
+        }
+    }
+
+    /// Pops every scope: only the global axioms remain.
+    pub fn reset_to_base(&mut self) {
+        self.sync(&PathConds::default());
+    }
+
+    /// Whether the path conditions entail `goal`.
+    #[cfg(test)]
+    pub fn prove(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
+        self.prove_with_model(pc, goal, &[]).0
+    }
+
+    /// Like [`Prover::prove`]; when the goal is not entailed and Z3 has a counterexample, also
+    /// returns the model's values of `probes`.
+    pub fn prove_with_model(
+        &mut self,
+        pc: &PathConds,
+        goal: &Bool,
+        probes: &[(String, Dynamic)],
+    ) -> (Answer, Vec<(String, String)>) {
+        if is_true(goal) {
+            return (Answer::Valid, Vec::new());
+        }
+        self.sync(pc);
+        self.stats.queries += 1;
+        self.solver.push();
+        self.solver.assert(not(goal));
+        let t0 = std::time::Instant::now();
+        let res = self.solver.check();
+        if std::env::var_os("OMPV_SLOW_QUERIES").is_some() && t0.elapsed().as_millis() > 50 {
+            eprintln!("slow check {:?} in {:?}: goal {}", res, t0.elapsed(), goal);
+            eprintln!("---- slow query ----\n{}", self.solver.to_smt2());
+        }
+        if res != SatResult::Unsat && std::env::var_os("OMPV_DUMP_SMT").is_some() {
+            eprintln!("---- failed query ----\n{}", self.solver.to_smt2());
+        }
+        let out = match res {
+            SatResult::Unsat => (Answer::Valid, Vec::new()),
+            SatResult::Sat => (Answer::Invalid, self.model_values(probes)),
+            SatResult::Unknown => {
+                let reason = self
+                    .solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into());
+                if is_resource_reason(&reason) {
+                    (Answer::Unknown(reason), Vec::new())
+                } else {
+                    (Answer::Invalid, self.model_values(probes))
+                }
+            }
+        };
+        self.solver.pop(1);
+        out
+    }
+
+    /// Whether the path conditions together with `extra` are satisfiable (a probe: short timeout).
+    pub fn check_sat(&mut self, pc: &PathConds, extra: &Bool) -> Satisfiability {
+        if is_false(extra) {
+            return Satisfiability::Unsat;
+        }
+        self.set_timeout(self.probe_timeout);
+        self.sync(pc);
+        self.stats.queries += 1;
+        self.solver.push();
+        self.solver.assert(extra);
+        let res = self.solver.check();
+        let out = match res {
+            SatResult::Unsat => Satisfiability::Unsat,
+            SatResult::Sat => Satisfiability::Sat,
+            SatResult::Unknown => Satisfiability::Unknown(
+                self.solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into()),
+            ),
+        };
+        self.solver.pop(1);
+        self.set_timeout(self.timeout);
+        out
+    }
+
+    fn model_values(&self, probes: &[(String, Dynamic)]) -> Vec<(String, String)> {
+        if probes.is_empty() {
+            return Vec::new();
+        }
+        let Some(model): Option<Model> = self.solver.get_model() else {
+            return Vec::new();
+        };
+        probes
+            .iter()
+            .filter_map(|(name, t)| {
+                let v = model.eval(t, true)?;
+                Some((name.clone(), v.to_string()))
+            })
+            .collect()
+    }
+
+    /// Number of path-condition nodes currently asserted (for tests).
+    #[cfg(test)]
+    pub fn asserted_len(&self) -> usize {
+        self.asserted.len()
+    }
+}
+
+impl Drop for Prover {
+    fn drop(&mut self) {
+        // Release the assertion stack before the nodes (cheap, and keeps Z3's reference counts tidy).
+        self.asserted.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Int;
+
+    #[test]
+    fn sync_follows_branches() {
+        let mut p = Prover::new(Some(5000));
+        let x = Int::new_const("x");
+        let mut base = PathConds::default();
+        base.assume(x.gt(Int::from_i64(0)));
+        let mut a = base.clone();
+        a.assume(x.lt(Int::from_i64(5)));
+        let mut b = base.clone();
+        b.assume(x.gt(Int::from_i64(10)));
+        assert_eq!(p.prove(&a, &x.lt(Int::from_i64(6))), Answer::Valid);
+        assert_eq!(p.prove(&b, &x.lt(Int::from_i64(6))), Answer::Invalid);
+        assert_eq!(p.prove(&a, &x.lt(Int::from_i64(6))), Answer::Valid);
+        assert_eq!(p.prove(&base, &x.gt(Int::from_i64(0))), Answer::Valid);
+        assert_eq!(p.prove(&base, &x.lt(Int::from_i64(5))), Answer::Invalid);
+        assert_eq!(p.asserted_len(), 1);
+        // A state extending a prefix that ends inside an open scope.
+        let mut c = a.clone();
+        c.assume(x.eq(Int::from_i64(3)));
+        assert_eq!(p.prove(&c, &x.eq(Int::from_i64(3))), Answer::Valid);
+        let mut d = base.clone();
+        d.assume(x.eq(Int::from_i64(20)));
+        assert_eq!(p.prove(&d, &x.gt(Int::from_i64(10))), Answer::Valid);
+        assert_eq!(
+            p.check_sat(&d, &x.lt(Int::from_i64(3))),
+            Satisfiability::Unsat
+        );
+        assert_eq!(
+            p.check_sat(&base, &x.lt(Int::from_i64(3))),
+            Satisfiability::Sat
+        );
+    }
+
+    #[test]
+    fn globals_survive_pops() {
+        let mut p = Prover::new(Some(5000));
+        let x = Int::new_const("gx");
+        let mut a = PathConds::default();
+        a.assume(x.gt(Int::from_i64(0)));
+        assert_eq!(p.prove(&a, &x.gt(Int::from_i64(-1))), Answer::Valid);
+        p.add_global(x.lt(Int::from_i64(100)));
+        let empty = PathConds::default();
+        assert_eq!(p.prove(&empty, &x.lt(Int::from_i64(100))), Answer::Valid);
+        assert_eq!(p.prove(&a, &x.lt(Int::from_i64(100))), Answer::Valid);
+    }
+
+    #[test]
+    fn timeout_is_unknown() {
+        // A random 3-SAT instance at the satisfiability threshold: far beyond a 20 ms budget.
+        let mut p = Prover::new(Some(20));
+        let vars: Vec<Bool> = (0..300)
+            .map(|i| Bool::new_const(format!("sat{i}")))
+            .collect();
+        let mut seed: u64 = 12345;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut pc = PathConds::default();
+        for _ in 0..1278 {
+            let lits: Vec<Bool> = (0..3)
+                .map(|_| {
+                    let v = &vars[next(300) as usize];
+                    if next(2) == 0 {
+                        v.clone()
+                    } else {
+                        v.not()
+                    }
+                })
+                .collect();
+            pc.assume(Bool::or(&lits));
+        }
+        match p.prove(&pc, &Bool::from_bool(false)) {
+            Answer::Unknown(r) => assert!(is_resource_reason(&r), "{r}"),
+            other => panic!("expected a timeout, got {other:?}"),
+        }
+    }
+}

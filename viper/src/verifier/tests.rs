@@ -1,0 +1,257 @@
+//! End-to-end tests of the verifier on small programs (parse, type-check, verify).
+
+use super::*;
+use crate::{FileId, InputErrorKind};
+
+fn program(text: &str) -> Program {
+    let mut p = crate::parse(text, FileId(0)).expect("test program parses");
+    crate::typecheck(&mut p).expect("test program type-checks");
+    p
+}
+
+fn run(text: &str, options: &VerifyOptions) -> ProgramResult {
+    verify(&program(text), options).expect("no unsupported feature")
+}
+
+/// (id, line) of every error, sorted.
+fn errors(text: &str) -> Vec<(String, u32)> {
+    let r = run(text, &VerifyOptions::default());
+    for m in &r.members {
+        assert!(
+            m.unknowns.is_empty(),
+            "unexpected unknowns in {}: {:?}",
+            m.name,
+            m.unknowns
+        );
+    }
+    let mut v: Vec<_> = r
+        .errors()
+        .iter()
+        .map(|e| (e.full_id(), e.span.line))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn verifies_and_fails() {
+    let text = "field f: Int
+method ok(x: Ref)
+  requires acc(x.f)
+  ensures acc(x.f) && x.f == 3
+{ x.f := 3 }
+method bad(x: Ref)
+  requires acc(x.f, 1/2)
+{ x.f := 3 }
+";
+    assert_eq!(
+        errors(text),
+        vec![("assignment.failed:insufficient.permission".into(), 8)]
+    );
+}
+
+#[test]
+fn all_errors_mode_continues_after_failed_facts() {
+    let text = "method m(x: Int)
+{
+  assert x == 1
+  assert x == 1
+  assert x == 2
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![
+            ("assert.failed:assertion.false".into(), 3),
+            ("assert.failed:assertion.false".into(), 5)
+        ]
+    );
+    let first_only = VerifyOptions {
+        max_errors_per_member: Some(1),
+        ..VerifyOptions::default()
+    };
+    let r = run(text, &first_only);
+    assert_eq!(r.errors().len(), 1);
+    assert_eq!(r.verdict(), Verdict::Failed);
+}
+
+#[test]
+fn permission_failure_stops_the_path() {
+    let text = "field f: Int
+method m(x: Ref)
+{
+  x.f := 1
+  assert false
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![("assignment.failed:insufficient.permission".into(), 4)]
+    );
+}
+
+#[test]
+fn errors_on_both_branches_are_reported() {
+    let text = "method m(b: Bool)
+{
+  if (b) {
+    assert false
+  } else {
+    assert 1 == 2
+  }
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![
+            ("assert.failed:assertion.false".into(), 4),
+            ("assert.failed:assertion.false".into(), 6)
+        ]
+    );
+}
+
+#[test]
+fn solver_timeout_gives_unknown() {
+    // A random 3-SAT instance at the satisfiability threshold as a precondition, and `assert
+    // false`: far beyond a 20 ms budget.
+    let n = 300;
+    let mut seed: u64 = 4242;
+    let mut next = |k: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % k
+    };
+    let args: Vec<String> = (0..n).map(|i| format!("b{i}: Bool")).collect();
+    let mut text = format!(
+        "method sat({})
+",
+        args.join(", ")
+    );
+    for _ in 0..1278 {
+        let lits: Vec<String> = (0..3)
+            .map(|_| {
+                let v = next(n);
+                if next(2) == 0 {
+                    format!("b{v}")
+                } else {
+                    format!("!b{v}")
+                }
+            })
+            .collect();
+        text += &format!("  requires {}\n", lits.join(" || "));
+    }
+    text += "{\n  assert false\n}\n";
+    let options = VerifyOptions {
+        timeout_ms: Some(20),
+        ..VerifyOptions::default()
+    };
+    let r = run(&text, &options);
+    assert_eq!(r.verdict(), Verdict::Unknown, "{:?}", r.members[0]);
+    assert!(r.errors().is_empty());
+    assert!(r.members[0].unknowns[0].contains("line"));
+}
+
+#[test]
+fn unsupported_constructs_are_rejected_with_their_location() {
+    let cases = [
+        ("predicate P(x: Ref) { true }\nmethod m() {}\n", 1),
+        ("field f: Int\npredicate P(x: Ref) { acc(x.f) }\nmethod m(x: Ref)\n  requires P(x)\n{\n  unfold P(x)\n}\n", 2),
+        ("field f: Int\nmethod m(x: Ref)\n  requires acc(x.f, epsilon)\n{}\n", 3),
+        ("field f: Int\npredicate P(x: Ref) { acc(x.f) }\nfunction g(x: Ref): Int\n  requires P(x)\n{ unfolding P(x) in x.f }\n", 5),
+    ];
+    for (text, line) in cases {
+        let errs = verify(&program(text), &VerifyOptions::default()).expect_err(text);
+        assert!(
+            errs.iter().all(|e| e.kind == InputErrorKind::Unsupported),
+            "{errs:?}"
+        );
+        assert!(errs.iter().any(|e| e.span.line == line), "{text}: {errs:?}");
+    }
+}
+
+#[test]
+fn collections_and_generic_domains() {
+    let text = "domain Box[T] {
+  function box(t: T): Box[T]
+  function unbox(b: Box[T]): T
+  axiom { forall t: T :: { box(t) } unbox(box(t)) == t }
+}
+method sets(s: Set[Int], m: Multiset[Int])
+{
+  assert Set(1, 2) union Set(2) == Set(1, 2)
+  assert |Set(1, 2) union Set(2)| == 2
+  assert (1 in Multiset(1, 1, 2)) == 2
+  assert unbox(box(Seq(3, 4)))[1] == 4
+  assert |Set(1, 2)| == 1
+}
+";
+    assert_eq!(
+        errors(text),
+        vec![("assert.failed:assertion.false".into(), 12)]
+    );
+}
+
+#[test]
+fn sequential_and_parallel_agree() {
+    let text = "field f: Int
+method a(x: Ref) requires acc(x.f) { x.f := 1; assert x.f == 2 }
+method b(x: Int) { assert x * 0 == 0 }
+method c(x: Ref) { assert x.f == 1 }
+function g(x: Ref): Int requires acc(x.f) { x.f + 1 }
+";
+    let par = run(text, &VerifyOptions::default());
+    let seq = run(
+        text,
+        &VerifyOptions {
+            parallel: false,
+            ..VerifyOptions::default()
+        },
+    );
+    let ids = |r: &ProgramResult| -> Vec<(String, u32)> {
+        r.errors()
+            .iter()
+            .map(|e| (e.full_id(), e.span.line))
+            .collect()
+    };
+    assert_eq!(ids(&par), ids(&seq));
+    assert_eq!(ids(&par).len(), 2);
+}
+
+#[test]
+fn counterexample_names_arguments() {
+    let text = "method m(n: Int)\n  requires n > 2\n{\n  assert n != 3\n}\n";
+    let r = run(text, &VerifyOptions::default());
+    let e = r.errors()[0];
+    assert!(
+        e.model.iter().any(|(k, v)| k == "n" && v == "3"),
+        "{:?}",
+        e.model
+    );
+}
+
+#[test]
+fn counterexample_names_the_iteration_lacking_permission() {
+    let text = "domain Array {
+  function loc(a: Array, i: Int): Ref
+  function first(r: Ref): Array
+  function second(r: Ref): Int
+  axiom { forall a: Array, i: Int :: { loc(a, i) } first(loc(a, i)) == a && second(loc(a, i)) == i }
+}
+field val: Int
+method m(a: Array, n: Int)
+  requires n == 4
+  requires forall i: Int :: 0 <= i && i < n ==> acc(loc(a, i).val)
+{
+  exhale forall i: Int :: 0 <= i && i <= n ==> acc(loc(a, i).val)
+}
+";
+    let r = run(text, &VerifyOptions::default());
+    let e = r.errors()[0];
+    assert_eq!(e.full_id(), "exhale.failed:insufficient.permission");
+    assert!(
+        e.model.iter().any(|(k, v)| k == "i" && v == "4"),
+        "{:?}",
+        e.model
+    );
+}
