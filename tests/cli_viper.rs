@@ -170,3 +170,23 @@ fn missing_file_is_an_input_error() {
     let out = ompv(&["viper", "/nonexistent/file.vpr", "--format", "json"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn emit_viper_json_carries_the_program_and_no_verdict() {
+    let path = corpus("fields_methods.vpr");
+    let out = ompv(&[
+        "viper",
+        path.to_str().unwrap(),
+        "--emit",
+        "viper",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let program = viper::parse(&text, viper::FileId(0)).unwrap();
+    assert_eq!(v["viper"].as_str(), Some(viper::print(&program).as_str()));
+    // Nothing was verified, so nothing may claim a verdict.
+    assert!(v.get("verdict").is_none(), "{v}");
+}

@@ -9,6 +9,13 @@ use std::time::Instant;
 use viper::verifier::VerifyOptions;
 use viper::{InputError, SourceMap};
 
+/// `--emit viper --format json`: the canonical program; nothing is verified, so no verdict.
+#[derive(Serialize)]
+struct JsonEmit<'a> {
+    file: &'a str,
+    viper: String,
+}
+
 #[derive(Serialize)]
 struct JsonReport<'a> {
     file: &'a str,
@@ -36,21 +43,39 @@ pub fn run(args: &ViperArgs) -> ExitCode {
         ),
         Ok(text) => {
             let file = sources.add(name.clone(), text.clone());
-            let answer = dispatch(&sources, file, args);
-            (answer.code, answer.problems)
+            if let Some(ViperEmit::Viper) = args.emit {
+                match front_end(&text, file) {
+                    Ok(program) => {
+                        let printed = viper::print(&program);
+                        match args.output.format {
+                            Format::Text => print!("{printed}"),
+                            Format::Json => {
+                                let out = JsonEmit {
+                                    file: &name,
+                                    viper: printed,
+                                };
+                                println!("{}", serde_json::to_string(&out).expect("serialises"));
+                            }
+                        }
+                        return ExitCode::Verified;
+                    }
+                    Err(answer) => (answer.code, answer.problems),
+                }
+            } else {
+                let answer = dispatch(&sources, file, args);
+                (answer.code, answer.problems)
+            }
         }
     };
     match args.output.format {
         Format::Text => {
             report::emit_text(&sources, &problems);
-            if args.emit.is_none() || code != ExitCode::Verified {
-                match (args.emit, args.backend.backend) {
-                    (None, Backend::Silicon) => eprintln!("{name}: {} (Silicon)", code.verdict()),
-                    (None, Backend::Both) if code != ExitCode::InputError => {
-                        eprintln!("{name}: {} (native and Silicon agree)", code.verdict())
-                    }
-                    _ => eprintln!("{name}: {}", code.verdict()),
+            match (args.emit, args.backend.backend) {
+                (None, Backend::Silicon) => eprintln!("{name}: {} (Silicon)", code.verdict()),
+                (None, Backend::Both) if code != ExitCode::InputError => {
+                    eprintln!("{name}: {} (native and Silicon agree)", code.verdict())
                 }
+                _ => eprintln!("{name}: {}", code.verdict()),
             }
         }
         Format::Json => {
@@ -70,9 +95,6 @@ pub fn run(args: &ViperArgs) -> ExitCode {
 /// `--emit` never involves a back end.
 fn dispatch(sources: &SourceMap, file: viper::FileId, args: &ViperArgs) -> Answer {
     let source = sources.get(file).expect("file was just registered");
-    if args.emit.is_some() {
-        return check(source.text(), file, args);
-    }
     match args.backend.backend {
         Backend::Native => check(source.text(), file, args),
         Backend::Silicon => backend::submit_silicon_source(source, file).wait(),
@@ -84,20 +106,19 @@ fn dispatch(sources: &SourceMap, file: viper::FileId, args: &ViperArgs) -> Answe
     }
 }
 
+/// Parses and type-checks; an `Err` carries the input errors.
+fn front_end(text: &str, file: viper::FileId) -> Result<viper::ast::Program, Answer> {
+    let mut program = viper::parse(text, file)
+        .map_err(|e| Answer::new(ExitCode::InputError, vec![input_problem(&e)]))?;
+    viper::typecheck(&mut program).map_err(|errs| Answer::input_errors(&errs))?;
+    Ok(program)
+}
+
 fn check(text: &str, file: viper::FileId, args: &ViperArgs) -> Answer {
-    let mut program = match viper::parse(text, file) {
+    let program = match front_end(text, file) {
         Ok(p) => p,
-        Err(e) => return Answer::new(ExitCode::InputError, vec![input_problem(&e)]),
+        Err(answer) => return answer,
     };
-    if let Err(errs) = viper::typecheck(&mut program) {
-        return Answer::input_errors(&errs);
-    }
-    if let Some(ViperEmit::Viper) = args.emit {
-        if args.output.format == Format::Text {
-            print!("{}", viper::print(&program));
-        }
-        return Answer::new(ExitCode::Verified, Vec::new());
-    }
     let options = VerifyOptions {
         timeout_ms: Some(args.output.timeout),
         ..VerifyOptions::default()

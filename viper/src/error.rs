@@ -87,6 +87,31 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, for reverse look-up by id.
+    pub const ALL: [ErrorKind; 16] = [
+        ErrorKind::AssertFailed,
+        ErrorKind::ExhaleFailed,
+        ErrorKind::InhaleFailed,
+        ErrorKind::PostconditionViolated,
+        ErrorKind::CallPrecondition,
+        ErrorKind::ApplicationPrecondition,
+        ErrorKind::AssignmentFailed,
+        ErrorKind::InvariantNotEstablished,
+        ErrorKind::InvariantNotPreserved,
+        ErrorKind::NotWellformed,
+        ErrorKind::FoldFailed,
+        ErrorKind::UnfoldFailed,
+        ErrorKind::IfFailed,
+        ErrorKind::WhileFailed,
+        ErrorKind::CallFailed,
+        ErrorKind::FunctionNotWellformed,
+    ];
+
+    /// The kind whose Silver id is `id`.
+    pub fn from_id(id: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             ErrorKind::AssertFailed => "assert.failed",
@@ -122,6 +147,22 @@ pub enum ErrorReason {
 }
 
 impl ErrorReason {
+    /// Every reason, for reverse look-up by id.
+    pub const ALL: [ErrorReason; 7] = [
+        ErrorReason::AssertionFalse,
+        ErrorReason::InsufficientPermission,
+        ErrorReason::DivisionByZero,
+        ErrorReason::QpNotInjective,
+        ErrorReason::NegativePermission,
+        ErrorReason::SeqIndexNegative,
+        ErrorReason::SeqIndexExceedsLength,
+    ];
+
+    /// The reason whose Silver id is `id`.
+    pub fn from_id(id: &str) -> Option<ErrorReason> {
+        ErrorReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             ErrorReason::AssertionFalse => "assertion.false",
@@ -167,5 +208,22 @@ impl fmt::Display for VerificationError {
             self.span.column,
             self.message
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for k in ErrorKind::ALL {
+            assert_eq!(ErrorKind::from_id(k.id()), Some(k));
+        }
+        for r in ErrorReason::ALL {
+            assert_eq!(ErrorReason::from_id(r.id()), Some(r));
+        }
+        assert_eq!(ErrorKind::from_id("while.failed"), Some(ErrorKind::WhileFailed));
+        assert_eq!(ErrorKind::from_id("no.such.error"), None);
     }
 }

@@ -98,34 +98,11 @@ pub fn span_in(source: &SourceFile, file: FileId, pos: &RawPos) -> Span {
 }
 
 fn error_kind(id: &str) -> Option<ErrorKind> {
-    Some(match id {
-        "assert.failed" => ErrorKind::AssertFailed,
-        "exhale.failed" => ErrorKind::ExhaleFailed,
-        "inhale.failed" => ErrorKind::InhaleFailed,
-        "postcondition.violated" => ErrorKind::PostconditionViolated,
-        "call.precondition" => ErrorKind::CallPrecondition,
-        "application.precondition" => ErrorKind::ApplicationPrecondition,
-        "assignment.failed" => ErrorKind::AssignmentFailed,
-        "invariant.not.established" => ErrorKind::InvariantNotEstablished,
-        "invariant.not.preserved" => ErrorKind::InvariantNotPreserved,
-        "not.wellformed" => ErrorKind::NotWellformed,
-        "fold.failed" => ErrorKind::FoldFailed,
-        "unfold.failed" => ErrorKind::UnfoldFailed,
-        _ => return None,
-    })
+    ErrorKind::from_id(id)
 }
 
 fn error_reason(id: &str) -> Option<ErrorReason> {
-    Some(match id {
-        "assertion.false" => ErrorReason::AssertionFalse,
-        "insufficient.permission" => ErrorReason::InsufficientPermission,
-        "division.by.zero" => ErrorReason::DivisionByZero,
-        "qp.not.injective" => ErrorReason::QpNotInjective,
-        "negative.permission" => ErrorReason::NegativePermission,
-        "seq.index.negative" => ErrorReason::SeqIndexNegative,
-        "seq.index.length" => ErrorReason::SeqIndexExceedsLength,
-        _ => return None,
-    })
+    ErrorReason::from_id(id)
 }
 
 /// Sorts Silicon's errors into a [`SiliconResult`], locating each with `locate`.
