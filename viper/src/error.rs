@@ -223,7 +223,10 @@ mod tests {
         for r in ErrorReason::ALL {
             assert_eq!(ErrorReason::from_id(r.id()), Some(r));
         }
-        assert_eq!(ErrorKind::from_id("while.failed"), Some(ErrorKind::WhileFailed));
+        assert_eq!(
+            ErrorKind::from_id("while.failed"),
+            Some(ErrorKind::WhileFailed)
+        );
         assert_eq!(ErrorKind::from_id("no.such.error"), None);
     }
 }

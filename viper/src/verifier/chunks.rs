@@ -7,7 +7,7 @@
 //! program have only quantified chunks; all others have only basic chunks.
 
 use std::cell::Cell;
-use z3::ast::{Dynamic, Real};
+use z3::ast::{Ast, Dynamic, Real};
 
 thread_local! {
     static NEXT_VERSION: Cell<u64> = const { Cell::new(1) };
@@ -41,6 +41,55 @@ pub struct QuantChunk {
     pub singleton: Option<(Dynamic, Real)>,
     /// The inverse-function applications `inv(r)` of the region (triggers for facts about it).
     pub inverses: Vec<Dynamic>,
+    /// The shape of the receivers the chunk was made for, to try likely chunks first.
+    pub hint: Option<ReceiverHint>,
+}
+
+/// The shape of receivers `g(t1, .., tn)`: the function and those arguments that do not depend on
+/// the bound variables (e.g. the array `a` of `loc(a, i)`). Only an ordering heuristic: which
+/// chunks hold a location is always decided by the solver.
+#[derive(Clone, Debug)]
+pub struct ReceiverHint {
+    decl: String,
+    args: Vec<Option<Dynamic>>,
+}
+
+impl ReceiverHint {
+    /// The hint of receiver `rcv` whose bound variables are `bound`; `None` unless `rcv` is a
+    /// function application.
+    pub fn of(rcv: &Dynamic, bound: &[Dynamic]) -> Option<ReceiverHint> {
+        if !rcv.is_app() || rcv.num_children() == 0 {
+            return None;
+        }
+        let args = rcv
+            .children()
+            .into_iter()
+            .map(|a| (!bound.iter().any(|v| mentions(&a, v))).then_some(a))
+            .collect();
+        Some(ReceiverHint {
+            decl: rcv.decl().name(),
+            args,
+        })
+    }
+
+    /// How well two hints agree: 0 for different functions, else 1 plus the number of argument
+    /// positions where both are the same term.
+    pub fn score(&self, other: &ReceiverHint) -> usize {
+        if self.decl != other.decl || self.args.len() != other.args.len() {
+            return 0;
+        }
+        1 + self
+            .args
+            .iter()
+            .zip(&other.args)
+            .filter(|(a, b)| matches!((a, b), (Some(a), Some(b)) if a.ast_eq(b)))
+            .count()
+    }
+}
+
+/// Whether `term` contains `var`.
+fn mentions(term: &Dynamic, var: &Dynamic) -> bool {
+    term.ast_eq(var) || term.children().iter().any(|c| mentions(c, var))
 }
 
 /// A symbolic heap: a multiset of chunks. Each field's chunks carry a version that changes

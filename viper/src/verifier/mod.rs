@@ -169,23 +169,24 @@ fn verify_member<'a, 'p>(
             }
         };
         let queries = v.prover.stats.queries;
+        let query_time = v.prover.stats.query_time;
         if v.fatal.is_none() {
             match member {
                 Member::Method(m) => v.verify_method(m),
                 Member::Function(f) => v.verify_function(f),
             }
         }
-        if std::env::var_os("OMPV_STATS").is_some() {
-            eprintln!(
-                "stats {}: {} queries, {:?}",
-                match member {
-                    Member::Method(m) => &m.name.name,
-                    Member::Function(f) => &f.name.name,
-                },
-                v.prover.stats.queries - queries,
-                start.elapsed(),
-            );
-        }
+        tracing::debug!(
+            target: "ompv::smt",
+            member = match member {
+                Member::Method(m) => m.name.name.as_str(),
+                Member::Function(f) => f.name.name.as_str(),
+            },
+            queries = v.prover.stats.queries - queries,
+            query_ms = (v.prover.stats.query_time - query_time).as_secs_f64() * 1e3,
+            total_ms = start.elapsed().as_secs_f64() * 1e3,
+            "member verified"
+        );
         let errors = std::mem::take(&mut v.errors);
         let mut unknowns = std::mem::take(&mut v.unknowns);
         match v.fatal.take() {

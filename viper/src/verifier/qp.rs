@@ -13,7 +13,7 @@ use z3::Sort;
 
 use crate::{ErrorReason, Span};
 
-use super::chunks::{Heap, QuantChunk};
+use super::chunks::{Heap, QuantChunk, ReceiverHint};
 use super::context::{quantify, Site, Verifier, R};
 use super::heap_basic::Amount;
 use super::state::State;
@@ -41,6 +41,14 @@ impl QpParts {
             subst(&self.rcv, &pairs),
             self.perm.as_ref().map(|p| subst(p, &pairs)),
         )
+    }
+}
+
+/// How well a chunk's receivers match the wanted shape (0 when either is unknown).
+fn hint_score(c: &QuantChunk, wanted: Option<&ReceiverHint>) -> usize {
+    match (&c.hint, wanted) {
+        (Some(h), Some(w)) => h.score(w),
+        _ => 0,
     }
 }
 
@@ -146,6 +154,7 @@ impl Verifier<'_, '_> {
             field,
             perm: ite_real(&eq(&r, &rcv), &perm, &perm_none()),
             fvf,
+            hint: ReceiverHint::of(&rcv, &[]),
             singleton: Some((rcv, perm)),
             inverses: Vec::new(),
         });
@@ -198,13 +207,13 @@ impl Verifier<'_, '_> {
         let r = self.sym.qp_r.clone();
         let mut remaining = amount;
         let idx: Vec<usize> = st.heap.quant_of(field).map(|(i, _)| i).collect();
-        // Chunks of this very receiver first.
+        // Chunks of this very receiver first, then those of the same shape.
         let mut order = idx.clone();
+        let hint = ReceiverHint::of(rcv, &[]);
         order.sort_by_key(|&i| {
-            !st.heap.quant[i]
-                .singleton
-                .as_ref()
-                .is_some_and(|(at, _)| at.ast_eq(rcv))
+            let c = &st.heap.quant[i];
+            let same = c.singleton.as_ref().is_some_and(|(at, _)| at.ast_eq(rcv));
+            (!same, std::cmp::Reverse(hint_score(c, hint.as_ref())))
         });
         for i in order {
             if is_none_perm(&remaining) {
@@ -409,6 +418,7 @@ impl Verifier<'_, '_> {
             fvf,
             singleton: None,
             inverses,
+            hint: ReceiverHint::of(&parts.rcv, &parts.vars),
         });
         if !self.mode.unchecked {
             self.q_assume_upper_bound(st, parts.field);
@@ -531,14 +541,19 @@ impl Verifier<'_, '_> {
         }
         let mut remaining = needed.clone();
         let mut done = false;
-        let idx: Vec<usize> = st.heap.quant_of(field).map(|(i, _)| i).collect();
+        // Chunks made for receivers of the needed shape first: they usually cover the need, and
+        // the "nothing left" check then ends the loop before unrelated chunks cost a query each.
+        let mut idx: Vec<usize> = st.heap.quant_of(field).map(|(i, _)| i).collect();
+        let hint = ReceiverHint::of(&parts.rcv, &parts.vars);
+        idx.sort_by_key(|&i| std::cmp::Reverse(hint_score(&st.heap.quant[i], hint.as_ref())));
         let mut emptied = Vec::new();
         for i in idx {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);
             let avail = self.q_perm_at(&st.heap.quant[i], &r);
             let covers = rcmp(&at(&remaining), &at(&avail), Cmp::Le);
-            let (take, chunk_left) = if self.holds(st, &covers) {
+            let covered = self.holds(st, &covers);
+            let (take, chunk_left) = if covered {
                 let left = rsub(&avail, &remaining);
                 (remaining.clone(), left)
             } else {
@@ -560,9 +575,9 @@ impl Verifier<'_, '_> {
                 emptied.push(i);
             }
             remaining = rsub(&remaining, &take);
-            let fresh_r2 = self.fresh("r", &self.sym.ref_sort.clone());
-            let nothing_left = subst(&rcmp(&remaining, &perm_none(), Cmp::Le), &[(&r, &fresh_r2)]);
-            if self.holds(st, &nothing_left) {
+            // "Nothing left" after this chunk is `remaining - min(remaining, avail) <= 0`, i.e.
+            // exactly `covers`: no second query. (Unproved, the final check below decides.)
+            if covered {
                 done = true;
                 break;
             }
@@ -588,6 +603,8 @@ impl Verifier<'_, '_> {
             self.extra_probes.clear();
             res?;
         }
+        // Remove from the highest index down (the loop visited chunks out of index order).
+        emptied.sort_unstable();
         for i in emptied.into_iter().rev() {
             st.heap.quant.remove(i);
         }

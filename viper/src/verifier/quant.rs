@@ -22,13 +22,6 @@ pub fn quantifier(
     unsafe {
         let mut pats = Vec::new();
         for p in patterns.iter().filter(|p| !p.is_empty()) {
-            if std::env::var_os("OMPV_DEBUG_PATTERNS").is_some() {
-                for t in p {
-                    if t.to_string().contains("ite") {
-                        eprintln!("pattern with ite: {t}");
-                    }
-                }
-            }
             let terms: Vec<z3_sys::Z3_ast> = p.iter().map(|t| t.get_z3_ast()).collect();
             if let Some(pat) = z3_sys::Z3_mk_pattern(raw, terms.len() as u32, terms.as_ptr()) {
                 if let Some(a) = z3_sys::Z3_pattern_to_ast(raw, pat) {

@@ -33,6 +33,8 @@ pub enum Satisfiability {
 pub struct ProverStats {
     pub queries: u64,
     pub pushes: u64,
+    /// Time spent in proof queries (not counting probes of satisfiability).
+    pub query_time: std::time::Duration,
 }
 
 static GLOBAL_PARAMS: Once = Once::new();
@@ -271,13 +273,11 @@ impl Prover {
         self.solver.assert(not(goal));
         let t0 = std::time::Instant::now();
         let res = self.solver.check();
-        if std::env::var_os("OMPV_SLOW_QUERIES").is_some() && t0.elapsed().as_millis() > 50 {
-            eprintln!("slow check {:?} in {:?}: goal {}", res, t0.elapsed(), goal);
-            eprintln!("---- slow query ----\n{}", self.solver.to_smt2());
-        }
-        if res != SatResult::Unsat && std::env::var_os("OMPV_DUMP_SMT").is_some() {
-            eprintln!("---- failed query ----\n{}", self.solver.to_smt2());
-        }
+        let elapsed = t0.elapsed();
+        self.stats.query_time += elapsed;
+        // `OMPV_LOG=ompv::smt=debug` lists every query; `=trace` adds the solver state of each.
+        tracing::debug!(target: "ompv::smt", result = ?res, ms = elapsed.as_secs_f64() * 1e3, %goal, "query");
+        tracing::trace!(target: "ompv::smt", "solver state:\n{}", self.solver.to_smt2());
         let out = match res {
             SatResult::Unsat => (Answer::Valid, Vec::new()),
             SatResult::Sat => (Answer::Invalid, self.model_values(probes)),
