@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 cargo test --workspace --locked "$@"
 cargo test --locked --features silicon -p viper --lib silicon::
-cargo test --locked --no-fail-fast --features silicon --test 'silicon_*'
+cargo test --locked --no-fail-fast --features silicon --test 'silicon_*' --test verify_silicon

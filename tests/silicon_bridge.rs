@@ -306,19 +306,18 @@ method m(x: Ref)
   fold P(x)
 }}
 
-method branch(d: Int)
+method wand(x: Ref)
 {{
-  //:: ExpectedOutput(if.failed:division.by.zero)
-  if (10 / d == 1) {{
-  }}
+  //:: ExpectedOutput(apply.failed:wand.not.found)
+  apply acc(x.f) --* acc(x.g)
 }}
 "
     );
     let r = check(&text);
     assert_eq!(r.verdict(), Verdict::Failed);
-    assert_eq!(r.errors.len(), 1);
-    assert_eq!(r.other_errors.len(), 1);
-    assert_eq!(r.other_errors[0].id, "if.failed:division.by.zero");
+    assert_eq!(r.errors.len(), 1, "{r:#?}");
+    assert_eq!(r.other_errors.len(), 1, "{r:#?}");
+    assert_eq!(r.other_errors[0].id, "apply.failed:wand.not.found");
     assert_eq!(r.other_errors[0].span.file, FileId(7));
 }
 

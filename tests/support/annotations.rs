@@ -136,19 +136,28 @@ impl FileAnnotations {
 
     /// Whether `tool` is told to skip this file.
     pub fn ignored_by(&self, tool: &str) -> bool {
-        self.ignore_file
-            .iter()
-            .any(|(t, _)| t.eq_ignore_ascii_case(tool))
+        self.ignored_by_any(&[tool])
+    }
+
+    /// Whether any of `tools` is told to skip this file.
+    pub fn ignored_by_any(&self, tools: &[&str]) -> bool {
+        self.ignore_file.iter().any(|(t, _)| is_one_of(t, tools))
     }
 
     /// The (id, line) pairs that `tool` should report: the expected outputs, minus those the tool
     /// is known to miss, plus those it is known to report wrongly.
     pub fn expected_for(&self, tool: &str) -> Vec<(OutputId, u32)> {
+        self.expected_for_any(&[tool])
+    }
+
+    /// Like [`FileAnnotations::expected_for`] for a tool whose runs honour the annotations of
+    /// several projects: Silver's suite for Silicon applies both `silicon` and `silver` ones.
+    pub fn expected_for_any(&self, tools: &[&str]) -> Vec<(OutputId, u32)> {
         let mut out: Vec<(OutputId, u32)> = Vec::new();
         for a in &self.located {
             match &a.kind {
                 Kind::Expected => out.push((a.id.clone(), a.line)),
-                Kind::Unexpected { tool: t, .. } if t.eq_ignore_ascii_case(tool) => {
+                Kind::Unexpected { tool: t, .. } if is_one_of(t, tools) => {
                     out.push((a.id.clone(), a.line))
                 }
                 _ => {}
@@ -156,7 +165,7 @@ impl FileAnnotations {
         }
         for a in &self.located {
             if let Kind::Missing { tool: t, .. } = &a.kind {
-                if t.eq_ignore_ascii_case(tool) {
+                if is_one_of(t, tools) {
                     if let Some(i) = out.iter().position(|(id, l)| *l == a.line && *id == a.id) {
                         out.remove(i);
                     }
@@ -165,6 +174,10 @@ impl FileAnnotations {
         }
         out
     }
+}
+
+fn is_one_of(tool: &str, tools: &[&str]) -> bool {
+    tools.iter().any(|t| t.eq_ignore_ascii_case(tool))
 }
 
 enum Parsed {
