@@ -50,14 +50,3 @@ void add_and_mul(int len, int a[], int b[], int c[], int d[])
     }
   }
 }
-
-#define N 100
-
-/*@ requires false; @*/
-int main(void)
-{
-  int a[N], b[N], c[N], d[N];
-  for (int i = 0; i < N; i++) { a[i] = i; b[i] = i + 1; }
-  add_and_mul(N, a, b, c, d);
-  return c[N - 1] - d[0];
-}

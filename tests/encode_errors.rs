@@ -162,6 +162,14 @@ fn unsupported_c_constructs() {
         "`struct`",
     );
     expect_error(
+        "unsupported_local_array",
+        "unsupported",
+        "unsupported",
+        5,
+        7,
+        "local array `a`",
+    );
+    expect_error(
         "unsupported_printf",
         "unsupported",
         "unsupported",

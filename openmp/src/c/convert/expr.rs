@@ -3,7 +3,7 @@
 
 use super::Converter;
 use crate::c::ast::*;
-use crate::error::FrontError;
+use crate::error::{ErrorKind, FrontError};
 use crate::spec;
 use lang_c::ast as lc;
 use lang_c::span::Node;
@@ -158,6 +158,12 @@ impl Converter<'_> {
                     format!("using the function `{name}` as a value is not supported"),
                 ))
             }
+            None if self.rejected.contains(name) => Err(FrontError::new(
+                ErrorKind::Type,
+                super::FOLLOW_UP,
+                span,
+                format!("`{name}` has a rejected declaration"),
+            )),
             None => Err(FrontError::type_error(
                 span,
                 format!("undeclared identifier `{name}`"),

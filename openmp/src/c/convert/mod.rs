@@ -99,12 +99,18 @@ pub(crate) struct Converter<'a> {
     /// Functions declared only in system headers (not callable).
     pub foreign: HashSet<String>,
     pub scopes: Vec<HashMap<String, Type>>,
+    /// Local variables of the current function whose declaration was rejected: a later use is
+    /// not reported again as undeclared.
+    pub rejected: HashSet<String>,
     pub ret: Type,
     pub func_name: String,
     pub omp: OmpCtx,
     /// Open `spec_ignore {` (its span) while skipping code.
     ignoring: Option<Span>,
 }
+
+/// The id of an error that only follows from one already reported (dropped before returning).
+pub(crate) const FOLLOW_UP: &str = "follow-up";
 
 /// Converts the parsed file into the subset's AST with its parallel regions.
 pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
@@ -116,6 +122,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
         sigs: HashMap::new(),
         foreign: HashSet::new(),
         scopes: Vec::new(),
+        rejected: HashSet::new(),
         ret: Type::Void,
         func_name: String::new(),
         omp: OmpCtx::default(),
@@ -143,6 +150,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
         };
         c.errors.push(e);
     }
+    c.errors.retain(|e| e.id != FOLLOW_UP);
     if c.errors.is_empty() {
         Ok(Program {
             file: l.files[MAIN].id,
@@ -616,6 +624,7 @@ impl<'a> Converter<'a> {
             }
         }
         self.scopes = vec![scope];
+        self.rejected.clear();
         if let Some(c) = &contract {
             self.check_contract(c);
         }

@@ -548,6 +548,19 @@ impl Converter<'_> {
         &mut self,
         d: &Node<lc::Declaration>,
     ) -> Result<Vec<Stmt>, FrontError> {
+        let r = self.declare_locals(d);
+        if r.is_err() {
+            // Later uses of these names would only repeat the error as "undeclared".
+            for init in &d.node.declarators {
+                if let Some(name) = super::types::declarator_ident(&init.node.declarator, self) {
+                    self.rejected.insert(name.name);
+                }
+            }
+        }
+        r
+    }
+
+    fn declare_locals(&mut self, d: &Node<lc::Declaration>) -> Result<Vec<Stmt>, FrontError> {
         let base = self.base_type(&d.node.specifiers, false)?;
         let mut out = Vec::new();
         for init in &d.node.declarators {
