@@ -170,6 +170,7 @@ fn verify_member<'a, 'p>(
         };
         let queries = v.prover.stats.queries;
         let query_time = v.prover.stats.query_time;
+        let param_time = v.prover.stats.param_time;
         if v.fatal.is_none() {
             match member {
                 Member::Method(m) => v.verify_method(m),
@@ -184,6 +185,7 @@ fn verify_member<'a, 'p>(
             },
             queries = v.prover.stats.queries - queries,
             query_ms = (v.prover.stats.query_time - query_time).as_secs_f64() * 1e3,
+            param_ms = (v.prover.stats.param_time - param_time).as_secs_f64() * 1e3,
             total_ms = start.elapsed().as_secs_f64() * 1e3,
             "member verified"
         );

@@ -35,6 +35,8 @@ pub struct ProverStats {
     pub pushes: u64,
     /// Time spent in proof queries (not counting probes of satisfiability).
     pub query_time: std::time::Duration,
+    /// Time spent setting solver parameters (the timeout), which Z3 makes costly.
+    pub param_time: std::time::Duration,
 }
 
 static GLOBAL_PARAMS: Once = Once::new();
@@ -149,20 +151,19 @@ impl Prover {
         if self.current == Some(t) {
             return;
         }
+        let t0 = std::time::Instant::now();
         let mut params = Params::new();
         // Z3 takes u32::MAX as "no timeout".
         params.set_u32("timeout", t.unwrap_or(u32::MAX));
         params.set_bool("model", true);
         self.solver.set_params(&params);
         self.current = Some(t);
+        self.stats.param_time += t0.elapsed();
     }
 
     /// Whether the path conditions entail `goal`, with the short probe timeout.
     pub fn probe(&mut self, pc: &PathConds, goal: &Bool) -> Answer {
-        self.set_timeout(self.probe_timeout);
-        let a = self.prove_with_model(pc, goal, &[]).0;
-        self.set_timeout(self.timeout);
-        a
+        self.query(pc, goal, &[], self.probe_timeout).0
     }
 
     /// Asserts a formula that holds in every state (an axiom or the definition of a fresh symbol).
@@ -264,9 +265,22 @@ impl Prover {
         goal: &Bool,
         probes: &[(String, Dynamic)],
     ) -> (Answer, Vec<(String, String)>) {
+        self.query(pc, goal, probes, self.timeout)
+    }
+
+    /// A validity query under `timeout`. The timeout is switched only when it differs from the
+    /// solver's current one: setting Z3 parameters is costly (it validates every name).
+    fn query(
+        &mut self,
+        pc: &PathConds,
+        goal: &Bool,
+        probes: &[(String, Dynamic)],
+        timeout: Option<u32>,
+    ) -> (Answer, Vec<(String, String)>) {
         if is_true(goal) {
             return (Answer::Valid, Vec::new());
         }
+        self.set_timeout(timeout);
         self.sync(pc);
         self.stats.queries += 1;
         self.solver.push();
@@ -307,7 +321,9 @@ impl Prover {
         self.stats.queries += 1;
         self.solver.push();
         self.solver.assert(extra);
+        let t0 = std::time::Instant::now();
         let res = self.solver.check();
+        self.stats.query_time += t0.elapsed();
         let out = match res {
             SatResult::Unsat => Satisfiability::Unsat,
             SatResult::Sat => Satisfiability::Sat,
@@ -318,7 +334,6 @@ impl Prover {
             ),
         };
         self.solver.pop(1);
-        self.set_timeout(self.timeout);
         out
     }
 
