@@ -2,7 +2,9 @@
 //! and the encoding of parallel regions into PPL.
 //!
 //! Entry point: [`parse_file`] turns a registered C file into a [`Program`]: its functions (in the
-//! C subset, with contracts) and the PPL program of every outermost parallel region.
+//! C subset, with contracts) and the PPL program of every outermost parallel region. [`lower`]
+//! then turns a program into Viper: its functions as methods, its regions as the proof
+//! obligations of `ppl::obligations`.
 
 pub mod c;
 pub mod error;
