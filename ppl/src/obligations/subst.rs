@@ -24,7 +24,7 @@ fn subst_in(e: &mut Expr, name: &str, by: &Expr) {
                 subst_in(body, name, by);
             }
         }
-        _ => for_each_child_mut(e, &mut |c| subst_in(c, name, by)),
+        _ => e.for_each_child_mut(&mut |c| subst_in(c, name, by)),
     }
 }
 
@@ -42,7 +42,7 @@ fn label_old_in(e: &mut Expr, label: &str) {
     {
         *l = Some(Ident::new(label, e.span));
     }
-    for_each_child_mut(e, &mut |c| label_old_in(c, label));
+    e.for_each_child_mut(&mut |c| label_old_in(c, label));
 }
 
 /// Whether `e` mentions `old`.
@@ -88,7 +88,7 @@ fn free_in(e: &Expr, bound: &mut Vec<String>, out: &mut BTreeSet<String>) {
             free_in(body, bound, out);
             bound.pop();
         }
-        _ => for_each_child(e, &mut |c| free_in(c, bound, out)),
+        _ => e.for_each_child(&mut |c| free_in(c, bound, out)),
     }
 }
 
@@ -102,147 +102,7 @@ pub fn has_acc(e: &Expr) -> bool {
 /// Calls `f` on `e` and every sub-expression.
 pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
-    for_each_child(e, &mut |c| visit(c, f));
-}
-
-/// Calls `f` on every direct sub-expression (triggers included).
-pub fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    match &e.kind {
-        ExprKind::IntLit(_)
-        | ExprKind::BoolLit(_)
-        | ExprKind::Null
-        | ExprKind::Local(_)
-        | ExprKind::Result
-        | ExprKind::PermLit(_) => {}
-        ExprKind::Field { receiver, .. } => f(receiver),
-        ExprKind::Unary { operand, .. } => f(operand),
-        ExprKind::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        ExprKind::Cond { cond, then, els } => {
-            f(cond);
-            f(then);
-            f(els);
-        }
-        ExprKind::Call { args, .. } => args.iter().for_each(f),
-        ExprKind::Old { expr, .. } => f(expr),
-        ExprKind::Acc { loc, perm } => {
-            f(loc);
-            if let Some(p) = perm {
-                f(p);
-            }
-        }
-        ExprKind::PermOf(x) | ExprKind::Len(x) => f(x),
-        ExprKind::Quant { triggers, body, .. } => {
-            for t in triggers {
-                t.exprs.iter().for_each(&mut *f);
-            }
-            f(body);
-        }
-        ExprKind::Let { value, body, .. } => {
-            f(value);
-            f(body);
-        }
-        ExprKind::Unfolding { acc, body } => {
-            f(acc);
-            f(body);
-        }
-        ExprKind::SeqLit { elems, .. } | ExprKind::SetLit { elems, .. } => elems.iter().for_each(f),
-        ExprKind::SeqRange { lo, hi } => {
-            f(lo);
-            f(hi);
-        }
-        ExprKind::Index { seq, index } => {
-            f(seq);
-            f(index);
-        }
-        ExprKind::Slice { seq, lo, hi } => {
-            f(seq);
-            if let Some(x) = lo {
-                f(x);
-            }
-            if let Some(x) = hi {
-                f(x);
-            }
-        }
-        ExprKind::Update { seq, index, value } => {
-            f(seq);
-            f(index);
-            f(value);
-        }
-    }
-}
-
-/// Calls `f` on every direct sub-expression, mutably (triggers included).
-pub fn for_each_child_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
-    match &mut e.kind {
-        ExprKind::IntLit(_)
-        | ExprKind::BoolLit(_)
-        | ExprKind::Null
-        | ExprKind::Local(_)
-        | ExprKind::Result
-        | ExprKind::PermLit(_) => {}
-        ExprKind::Field { receiver, .. } => f(receiver),
-        ExprKind::Unary { operand, .. } => f(operand),
-        ExprKind::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        ExprKind::Cond { cond, then, els } => {
-            f(cond);
-            f(then);
-            f(els);
-        }
-        ExprKind::Call { args, .. } => args.iter_mut().for_each(f),
-        ExprKind::Old { expr, .. } => f(expr),
-        ExprKind::Acc { loc, perm } => {
-            f(loc);
-            if let Some(p) = perm {
-                f(p);
-            }
-        }
-        ExprKind::PermOf(x) | ExprKind::Len(x) => f(x),
-        ExprKind::Quant { triggers, body, .. } => {
-            for t in triggers {
-                t.exprs.iter_mut().for_each(&mut *f);
-            }
-            f(body);
-        }
-        ExprKind::Let { value, body, .. } => {
-            f(value);
-            f(body);
-        }
-        ExprKind::Unfolding { acc, body } => {
-            f(acc);
-            f(body);
-        }
-        ExprKind::SeqLit { elems, .. } | ExprKind::SetLit { elems, .. } => {
-            elems.iter_mut().for_each(f)
-        }
-        ExprKind::SeqRange { lo, hi } => {
-            f(lo);
-            f(hi);
-        }
-        ExprKind::Index { seq, index } => {
-            f(seq);
-            f(index);
-        }
-        ExprKind::Slice { seq, lo, hi } => {
-            f(seq);
-            if let Some(x) = lo {
-                f(x);
-            }
-            if let Some(x) = hi {
-                f(x);
-            }
-        }
-        ExprKind::Update { seq, index, value } => {
-            f(seq);
-            f(index);
-            f(value);
-        }
-    }
+    e.for_each_child(&mut |c| visit(c, f));
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! checker resolves the one context-dependent operator: `/` on two integers where a permission is
 //! expected becomes [`BinaryOp::PermDiv`].
 
+mod children;
 mod decl;
 mod expr;
 mod spans;

@@ -63,40 +63,5 @@ fn contains_forbidden(e: &Expr) -> bool {
         ),
         _ => false,
     };
-    here || children(e).into_iter().any(contains_forbidden)
-}
-
-/// The direct subexpressions of `e`.
-pub(super) fn children(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::IntLit(_)
-        | ExprKind::BoolLit(_)
-        | ExprKind::Null
-        | ExprKind::Local(_)
-        | ExprKind::Result
-        | ExprKind::PermLit(_) => vec![],
-        ExprKind::Field { receiver, .. } => vec![receiver],
-        ExprKind::Unary { operand, .. } => vec![operand],
-        ExprKind::Binary { left, right, .. } => vec![left, right],
-        ExprKind::Cond { cond, then, els } => vec![cond, then, els],
-        ExprKind::Call { args, .. } => args.iter().collect(),
-        ExprKind::Old { expr, .. } => vec![expr],
-        ExprKind::Acc { loc, perm } => std::iter::once(&**loc).chain(perm.as_deref()).collect(),
-        ExprKind::PermOf(x) | ExprKind::Len(x) => vec![x],
-        ExprKind::Quant { triggers, body, .. } => triggers
-            .iter()
-            .flat_map(|t| t.exprs.iter())
-            .chain(std::iter::once(&**body))
-            .collect(),
-        ExprKind::Let { value, body, .. } => vec![value, body],
-        ExprKind::Unfolding { acc, body } => vec![acc, body],
-        ExprKind::SeqLit { elems, .. } | ExprKind::SetLit { elems, .. } => elems.iter().collect(),
-        ExprKind::SeqRange { lo, hi } => vec![lo, hi],
-        ExprKind::Index { seq, index } => vec![seq, index],
-        ExprKind::Slice { seq, lo, hi } => std::iter::once(&**seq)
-            .chain(lo.as_deref())
-            .chain(hi.as_deref())
-            .collect(),
-        ExprKind::Update { seq, index, value } => vec![seq, index, value],
-    }
+    here || e.children().into_iter().any(contains_forbidden)
 }

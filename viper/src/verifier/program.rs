@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::ast::*;
 
-use super::walk::{expr_children, stmt_exprs};
+use super::walk::stmt_exprs;
 
 /// Read-only indexes over a program, shared by all worker threads.
 pub struct ProgramIndex<'p> {
@@ -194,7 +194,7 @@ pub fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     let mut stack = vec![e];
     while let Some(x) = stack.pop() {
         f(x);
-        let kids = expr_children(x);
+        let kids = x.children();
         stack.extend(kids.into_iter().rev());
     }
 }
