@@ -1,158 +1,40 @@
-//! Parsing `#pragma omp` lines. The text is the original pragma with comments and line splices
-//! blanked, so token offsets are offsets in the original file.
+//! Parsing `#pragma omp` lines (OpenMP 5.2 §3.1: `#pragma omp directive-name [[,] clause]...`).
+//! The text is the original pragma with comments and line splices blanked, so token offsets are
+//! offsets in the original file.
 
 use super::ast::*;
+use super::directive::FORTRAN_ONLY;
+use super::lexer::{tokenize, Tok, Token};
+use super::rules;
 use crate::error::FrontError;
 use crate::spec::{Ident, Origin};
 use viper::Span;
 
-/// Directives of OpenMP that ompv does not handle (yet): an `unsupported` error, not a syntax error.
-const UNSUPPORTED_DIRECTIVES: &[&str] = &[
-    "task",
-    "taskwait",
-    "taskyield",
-    "taskloop",
-    "taskgroup",
-    "critical",
-    "atomic",
-    "barrier",
-    "master",
-    "masked",
-    "ordered",
-    "target",
-    "teams",
-    "distribute",
-    "flush",
-    "threadprivate",
-    "declare",
-    "cancel",
-    "cancellation",
-    "scope",
-    "loop",
-    "requires",
-    "allocate",
-    "depobj",
-    "scan",
-    "tile",
-    "unroll",
-    "error",
-    "nothing",
-    "metadirective",
-    "assume",
-    "assumes",
-    "interop",
-    "dispatch",
-    "workshare",
-];
-
-/// Clauses of OpenMP that ompv does not handle (yet).
-const UNSUPPORTED_CLAUSES: &[&str] = &[
-    "if",
-    "proc_bind",
-    "copyin",
-    "lastprivate",
-    "linear",
-    "aligned",
-    "safelen",
-    "ordered",
-    "copyprivate",
-    "allocate",
-    "order",
-    "nontemporal",
-    "untied",
-    "final",
-    "mergeable",
-    "depend",
-    "priority",
-    "grainsize",
-    "num_tasks",
-    "nogroup",
-    "device",
-    "map",
-    "dist_schedule",
-    "inclusive",
-    "exclusive",
-    "in_reduction",
-    "task_reduction",
-    "uniform",
-    "inbranch",
-    "notinbranch",
-    "filter",
-    "allocator",
-    "detach",
-    "affinity",
-    "bind",
-    "num_teams",
-    "thread_limit",
-];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tok {
-    Word,
-    Number,
-    Punct,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Token {
-    kind: Tok,
-    start: usize,
-    end: usize,
-}
-
-fn tokenize(text: &str) -> Vec<Token> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let kind = if c.is_ascii_alphabetic() || c == b'_' {
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            Tok::Word
-        } else if c.is_ascii_digit() {
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            Tok::Number
-        } else {
-            // Two-character operators used in reductions.
-            let two = &b[i..(i + 2).min(b.len())];
-            i += if two == b"&&" || two == b"||" { 2 } else { 1 };
-            while i < b.len() && !b[i].is_ascii() {
-                i += 1;
-            }
-            Tok::Punct
-        };
-        out.push(Token {
-            kind,
-            start,
-            end: i,
-        });
-    }
-    out
-}
-
-struct P<'a> {
+pub(crate) struct P<'a> {
     text: &'a str,
     toks: Vec<Token>,
     pos: usize,
     origin: Origin<'a>,
 }
 
+type R<T> = Result<T, FrontError>;
+
 impl<'a> P<'a> {
     fn peek(&self) -> Option<Token> {
         self.toks.get(self.pos).copied()
     }
 
+    fn peek_at(&self, k: usize) -> Option<Token> {
+        self.toks.get(self.pos + k).copied()
+    }
+
     fn s(&self, t: Token) -> &'a str {
         &self.text[t.start..t.end]
+    }
+
+    /// The text of the token `k` ahead, or "".
+    fn ahead(&self, k: usize) -> &'a str {
+        self.peek_at(k).map_or("", |t| self.s(t))
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -185,6 +67,10 @@ impl<'a> P<'a> {
         }
     }
 
+    fn err<T>(&self, msg: impl Into<String>) -> R<T> {
+        Err(FrontError::omp_syntax(self.here(), msg))
+    }
+
     fn eat(&mut self, punct: &str) -> bool {
         if self.peek().is_some_and(|t| self.s(t) == punct) {
             self.pos += 1;
@@ -194,16 +80,16 @@ impl<'a> P<'a> {
         }
     }
 
-    fn expect(&mut self, punct: &str, after: &str) -> Result<Token, FrontError> {
+    fn expect(&mut self, punct: &str, after: &str) -> R<Token> {
         match self.peek() {
             Some(t) if self.s(t) == punct => {
                 self.pos += 1;
                 Ok(t)
             }
-            _ => Err(FrontError::omp_syntax(
-                self.here(),
-                format!("expected `{punct}` {after}, found {}", self.found()),
-            )),
+            _ => {
+                let sep = if after.is_empty() { "" } else { " " };
+                self.err(format!("expected `{punct}`{sep}{after}, found {}", self.found()))
+            }
         }
     }
 
@@ -217,65 +103,306 @@ impl<'a> P<'a> {
         }
     }
 
-    /// An expression argument: the tokens up to `,` or `)` at parenthesis depth 0.
-    fn raw_expr(&mut self, what: &str) -> Result<RawExpr, FrontError> {
+    fn ident(&mut self, what: &str) -> R<Ident> {
+        match self.word() {
+            Some((t, name)) => Ok(Ident {
+                name: name.to_string(),
+                span: self.tspan(t),
+            }),
+            None => self.err(format!("expected {what}, found {}", self.found())),
+        }
+    }
+
+    /// Whether the next tokens are the word `w` followed by `next`.
+    fn word_then(&self, w: &str, next: &str) -> bool {
+        self.peek().is_some_and(|t| t.kind == Tok::Word) && self.ahead(0) == w && self.ahead(1) == next
+    }
+
+    /// A keyword from `from_name`'s set.
+    fn keyword<K>(&mut self, what: &str, from_name: fn(&str) -> Option<K>) -> R<K> {
+        if let Some(t) = self.peek().filter(|t| t.kind == Tok::Word) {
+            if let Some(k) = from_name(self.s(t)) {
+                self.pos += 1;
+                return Ok(k);
+            }
+        }
+        self.err(format!("expected {what}, found {}", self.found()))
+    }
+
+    /// Whether a `:` comes before the `)` that closes the current parenthesis.
+    fn colon_ahead(&self) -> bool {
+        let mut depth = 0usize;
+        for t in &self.toks[self.pos..] {
+            match self.s(*t) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" if depth == 0 => return false,
+                ")" | "]" | "}" => depth -= 1,
+                ":" if depth == 0 => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// An expression: the tokens up to one of `stops` at bracket depth 0 (a `)`, `]` or `}`
+    /// closing an enclosing bracket always stops).
+    fn raw_until(&mut self, stops: &[&str], what: &str) -> R<RawExpr> {
+        self.raw_opt(stops)?.map_or_else(
+            || self.err(format!("expected {what}, found {}", self.found())),
+            Ok,
+        )
+    }
+
+    fn raw_opt(&mut self, stops: &[&str]) -> R<Option<RawExpr>> {
         let first = self.pos;
         let mut depth = 0usize;
         while let Some(t) = self.peek() {
             let s = self.s(t);
-            if depth == 0 && (s == "," || s == ")") {
+            if depth == 0 && (stops.contains(&s) || matches!(s, ")" | "]" | "}")) {
                 break;
             }
-            if s == "(" {
-                depth += 1;
-            } else if s == ")" {
-                depth -= 1;
+            match s {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                _ => {}
             }
             self.pos += 1;
         }
         if self.pos == first {
-            return Err(FrontError::omp_syntax(
-                self.here(),
-                format!("expected {what}, found {}", self.found()),
-            ));
+            return Ok(None);
         }
-        let (a, b) = (self.toks[first], self.toks[self.pos - 1]);
-        let text = self.text[a.start..b.end]
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        Ok(RawExpr {
-            text,
-            span: self.span(a.start, b.end),
-        })
+        Ok(Some(self.raw_between(first, self.pos)))
     }
 
-    /// `( a, b, c )`: a list of variable names.
-    fn var_list(&mut self, clause: &str) -> Result<Vec<Ident>, FrontError> {
-        let mut vars = Vec::new();
-        loop {
-            match self.word() {
-                Some((t, name)) => vars.push(Ident {
-                    name: name.to_string(),
-                    span: self.tspan(t),
-                }),
-                None => {
-                    return Err(FrontError::omp_syntax(
-                        self.here(),
-                        format!(
-                            "expected a variable name in `{clause}`, found {}",
-                            self.found()
-                        ),
-                    ))
-                }
+    /// The tokens `first..last` as a raw expression.
+    fn raw_between(&self, first: usize, last: usize) -> RawExpr {
+        let (a, b) = (self.toks[first], self.toks[last - 1]);
+        RawExpr {
+            text: normalise(&self.text[a.start..b.end]),
+            span: self.span(a.start, b.end),
+        }
+    }
+
+    /// An expression up to `,` or `)`.
+    fn expr(&mut self, what: &str) -> R<RawExpr> {
+        self.raw_until(&[","], what)
+    }
+
+    /// Everything up to the `)` closing the current parenthesis (commas and colons included).
+    fn content(&mut self) -> R<Option<RawExpr>> {
+        self.raw_opt(&[])
+    }
+
+    /// A list item (§3.2.1): `*`… `([d]…)` name then `[…]`, `.f`, `->f`.
+    fn list_item(&mut self, clause: &str) -> R<ListItem> {
+        let first = self.pos;
+        let mut derefs = 0;
+        while self.eat("*") {
+            derefs += 1;
+        }
+        let mut shape = Vec::new();
+        if self.ahead(0) == "(" && self.ahead(1) == "[" {
+            self.pos += 1;
+            while self.eat("[") {
+                shape.push(self.raw_until(&["]"], "an array dimension")?);
+                self.expect("]", "to close the array dimension")?;
             }
-            if !self.eat(",") {
+            self.expect(")", "after the array shape")?;
+        }
+        let base = match self.word() {
+            Some((t, name)) => Ident {
+                name: name.to_string(),
+                span: self.tspan(t),
+            },
+            None => {
+                return self.err(format!(
+                    "expected a variable name in `{clause}`, found {}",
+                    self.found()
+                ))
+            }
+        };
+        let mut designators = Vec::new();
+        loop {
+            if self.eat(".") {
+                designators.push(Designator::Member(self.ident("a member name after `.`")?));
+            } else if self.eat("->") {
+                designators.push(Designator::Arrow(self.ident("a member name after `->`")?));
+            } else if let Some(open) = self.peek().filter(|t| self.s(*t) == "[") {
+                self.pos += 1;
+                let lower = self.raw_opt(&[":"])?;
+                if self.eat(":") {
+                    let length = self.raw_opt(&[":"])?;
+                    let stride = if self.eat(":") {
+                        Some(self.raw_until(&[], "a stride")?)
+                    } else {
+                        None
+                    };
+                    let close = self.expect("]", "to close the array section")?;
+                    designators.push(Designator::Section {
+                        lower,
+                        length,
+                        stride,
+                        span: self.span(open.start, close.end),
+                    });
+                } else {
+                    let Some(index) = lower else {
+                        return self.err("expected an index or an array section");
+                    };
+                    self.expect("]", "to close the subscript")?;
+                    designators.push(Designator::Index(index));
+                }
+            } else {
                 break;
             }
         }
-        self.expect(")", &format!("to close `{clause}(`"))?;
-        Ok(vars)
+        let e = self.raw_between(first, self.pos);
+        Ok(ListItem {
+            text: e.text,
+            span: e.span,
+            base,
+            derefs,
+            shape,
+            designators,
+        })
     }
+
+    /// `item, item, …` (up to `)` or `:`).
+    fn items(&mut self, clause: &str, variables_only: bool) -> R<Vec<ListItem>> {
+        let mut items = Vec::new();
+        loop {
+            let item = self.list_item(clause)?;
+            if variables_only && !item.is_variable() {
+                return Err(FrontError::omp_syntax(
+                    item.span,
+                    format!(
+                        "`{}` in `{clause}` must be a variable name (OpenMP 5.2 §5.4: a part of \
+                         another variable, such as an array element or a member, cannot appear here)",
+                        item.text
+                    ),
+                ));
+            }
+            items.push(item);
+            if !self.eat(",") {
+                return Ok(items);
+            }
+        }
+    }
+
+    /// `(item, …)`.
+    fn list_clause(&mut self, clause: &str, variables_only: bool) -> R<Vec<ListItem>> {
+        let items = self.items(clause, variables_only)?;
+        self.close(clause)?;
+        Ok(items)
+    }
+
+    fn close(&mut self, clause: &str) -> R<Token> {
+        self.expect(")", &format!("to close `{clause}(`"))
+    }
+
+    /// A reduction identifier followed by `:`.
+    fn reduction_id(&mut self) -> R<ReductionId> {
+        let t = self.peek();
+        let op = ReductionOp::ALL
+            .iter()
+            .find(|op| t.is_some_and(|t| self.s(t) == op.symbol()));
+        let id = match (op, t) {
+            (Some(op), _) => {
+                self.pos += 1;
+                ReductionId::Op(*op)
+            }
+            (None, Some(t)) if t.kind == Tok::Word => {
+                self.pos += 1;
+                ReductionId::User(Ident {
+                    name: self.s(t).to_string(),
+                    span: self.tspan(t),
+                })
+            }
+            _ => return self.err(format!("expected a reduction operator, found {}", self.found())),
+        };
+        self.expect(":", "after the reduction operator")?;
+        Ok(id)
+    }
+
+    /// `iterator(…)` as text, if next.
+    fn iterator(&mut self) -> R<Option<RawExpr>> {
+        if !self.word_then("iterator", "(") {
+            return Ok(None);
+        }
+        self.pos += 2;
+        let e = self.raw_until(&[], "iterator definitions")?;
+        self.close("iterator")?;
+        Ok(Some(e))
+    }
+
+    /// Modifiers of `map`, `to`, `from`, each followed by an optional `,`.
+    fn map_modifiers(&mut self, words: &[&str]) -> R<Vec<MapModifier>> {
+        let mut out = Vec::new();
+        loop {
+            let w = self.ahead(0);
+            let next = self.ahead(1);
+            let next_is_word = self.peek_at(1).is_some_and(|t| t.kind == Tok::Word);
+            let m = if words.contains(&w) && (matches!(next, "," | ":") || next_is_word) {
+                self.pos += 1;
+                match w {
+                    "always" => MapModifier::Always,
+                    "close" => MapModifier::Close,
+                    _ => MapModifier::Present,
+                }
+            } else if w == "mapper" && next == "(" {
+                self.pos += 2;
+                let id = self.ident("a mapper identifier")?;
+                self.close("mapper")?;
+                MapModifier::Mapper(id)
+            } else if let Some(e) = self.iterator()? {
+                MapModifier::Iterator(e)
+            } else {
+                return Ok(out);
+            };
+            out.push(m);
+            self.eat(",");
+        }
+    }
+
+    /// An iteration vector of `sink`: `var [± offset], …`.
+    fn sink_vector(&mut self) -> R<Vec<SinkTerm>> {
+        let mut out = Vec::new();
+        loop {
+            let var = self.ident("a loop iteration variable")?;
+            let offset = if matches!(self.ahead(0), "+" | "-") {
+                Some(self.raw_until(&[","], "an offset")?)
+            } else {
+                None
+            };
+            let end = offset.as_ref().map_or(var.span, |o| o.span);
+            out.push(SinkTerm {
+                span: var.span.join(end),
+                var,
+                offset,
+            });
+            if !self.eat(",") {
+                return Ok(out);
+            }
+        }
+    }
+}
+
+/// Whitespace runs collapsed to one space.
+fn normalise(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The closest of `candidates` to `word`, if close enough to be a likely typo.
+pub(crate) fn suggest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|(d, c)| *d <= (c.len().max(word.len()) / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn did_you_mean(s: Option<&str>) -> String {
+    s.map(|s| format!("; did you mean `{s}`?")).unwrap_or_default()
 }
 
 /// Parses one pragma; `text` starts at its `#`.
@@ -289,40 +416,38 @@ pub fn parse_pragma(text: &str, origin: Origin<'_>, line: u32) -> Result<Pragma,
     p.expect("#", "")?;
     match p.word() {
         Some((_, "pragma")) => {}
-        _ => return Err(FrontError::omp_syntax(p.here(), "expected `pragma`")),
+        _ => return p.err("expected `pragma`"),
     }
     match p.word() {
         Some((_, "omp")) => {}
-        _ => return Err(FrontError::omp_syntax(p.here(), "expected `omp`")),
+        _ => return p.err("expected `omp`"),
     }
     let (directive, directive_span) = parse_directive(&mut p)?;
+    let mut argument = parse_argument(&mut p, directive)?;
     let mut clauses: Vec<Clause> = Vec::new();
     while p.peek().is_some() {
-        if !clauses.is_empty() {
-            p.eat(",");
+        p.eat(",");
+        if directive == Directive::Flush && argument.is_none() && p.eat("(") {
+            let items = p.list_clause("flush", true)?;
+            argument = Some(DirectiveArg::List(items));
+            continue;
         }
         let clause = parse_clause(&mut p, directive)?;
-        let unique = !matches!(
-            clause.kind,
-            ClauseKind::Private(_)
-                | ClauseKind::Firstprivate(_)
-                | ClauseKind::Shared(_)
-                | ClauseKind::Reduction { .. }
-        );
-        if unique
-            && clauses
-                .iter()
-                .any(|c| c.kind.keyword() == clause.kind.keyword())
-        {
+        clauses.push(clause);
+    }
+    check_clauses(directive, &clauses, directive_span)?;
+    if directive == Directive::Flush && argument.is_some() {
+        // A memory order and a list exclude each other (§15.8.5).
+        if let Some(c) = clauses.first() {
             return Err(FrontError::omp_syntax(
-                clause.span,
-                format!("clause `{}` appears twice", clause.kind.keyword()),
+                c.keyword_span,
+                format!("`flush` with a list cannot have a `{}` clause", c.kind.keyword()),
             ));
         }
-        clauses.push(clause);
     }
     Ok(Pragma {
         directive,
+        argument,
         clauses,
         span: p.span(0, text.trim_end().len()),
         directive_span,
@@ -330,400 +455,747 @@ pub fn parse_pragma(text: &str, origin: Origin<'_>, line: u32) -> Result<Pragma,
     })
 }
 
-fn parse_directive(p: &mut P<'_>) -> Result<(Directive, Span), FrontError> {
-    let Some((first, w)) = p.word() else {
-        return Err(FrontError::omp_syntax(
-            p.here(),
-            format!("expected an OpenMP directive, found {}", p.found()),
-        ));
+fn parse_directive(p: &mut P<'_>) -> R<(Directive, Span)> {
+    let Some(first) = p.peek().filter(|t| t.kind == Tok::Word) else {
+        return p.err(format!("expected an OpenMP directive, found {}", p.found()));
     };
-    let mut last = first;
-    let next_is = |p: &mut P<'_>, word: &str, last: &mut Token| -> bool {
-        match p.peek() {
-            Some(t) if p.s(t) == word => {
-                p.pos += 1;
-                *last = t;
-                true
-            }
-            _ => false,
+    // The longest run of words that names a directive.
+    let mut words = Vec::new();
+    while let Some(t) = p.peek_at(words.len()).filter(|t| t.kind == Tok::Word) {
+        words.push(t);
+        if words.len() == 6 {
+            break;
         }
-    };
-    let d = match w {
-        "parallel" => {
-            if next_is(p, "for", &mut last) {
-                if next_is(p, "simd", &mut last) {
-                    Directive::ParallelForSimd
-                } else {
-                    Directive::ParallelFor
-                }
-            } else if next_is(p, "sections", &mut last) {
-                Directive::ParallelSections
-            } else {
-                if let Some(t) = p.peek() {
-                    let s = p.s(t);
-                    if UNSUPPORTED_DIRECTIVES.contains(&s) {
-                        return Err(FrontError::unsupported(
-                            p.span(first.start, t.end),
-                            format!("OpenMP directive `parallel {s}` is not supported"),
-                        ));
-                    }
-                }
-                Directive::Parallel
-            }
-        }
-        "for" => {
-            if next_is(p, "simd", &mut last) {
-                Directive::ForSimd
-            } else {
-                Directive::For
-            }
-        }
-        "simd" => Directive::Simd,
-        "sections" => Directive::Sections,
-        "section" => Directive::Section,
-        "single" => Directive::Single,
-        other if UNSUPPORTED_DIRECTIVES.contains(&other) => {
-            return Err(FrontError::unsupported(
-                p.tspan(first),
-                format!("OpenMP directive `{other}` is not supported"),
-            ))
-        }
-        other => {
-            return Err(FrontError::omp_syntax(
-                p.tspan(first),
-                format!("unknown OpenMP directive `{other}`"),
-            ))
-        }
-    };
-    Ok((d, p.span(first.start, last.end)))
-}
-
-/// Whether `clause` may appear on `d` (OpenMP 4.5, restricted to the clauses ompv knows).
-fn allowed(d: Directive, clause: &str) -> bool {
-    const PARALLEL: &[&str] = &[
-        "num_threads",
-        "default",
-        "private",
-        "firstprivate",
-        "shared",
-        "reduction",
-    ];
-    const FOR: &[&str] = &[
-        "private",
-        "firstprivate",
-        "reduction",
-        "schedule",
-        "collapse",
-        "nowait",
-    ];
-    const SIMD: &[&str] = &["simdlen", "collapse", "private", "reduction"];
-    const SECTIONS: &[&str] = &["private", "firstprivate", "reduction", "nowait"];
-    const SINGLE: &[&str] = &["private", "firstprivate", "nowait"];
-    let any = |lists: &[&[&str]]| lists.iter().any(|l| l.contains(&clause));
-    match d {
-        Directive::Parallel => any(&[PARALLEL]),
-        Directive::For => any(&[FOR]),
-        Directive::Simd => any(&[SIMD]),
-        Directive::ForSimd => any(&[FOR, SIMD]),
-        Directive::ParallelFor => clause != "nowait" && any(&[PARALLEL, FOR]),
-        Directive::ParallelForSimd => clause != "nowait" && any(&[PARALLEL, FOR, SIMD]),
-        Directive::Sections => any(&[SECTIONS]),
-        Directive::ParallelSections => clause != "nowait" && any(&[PARALLEL, SECTIONS]),
-        Directive::Section => false,
-        Directive::Single => any(&[SINGLE]),
     }
+    for n in (1..=words.len()).rev() {
+        let name = words[..n]
+            .iter()
+            .map(|t| p.s(*t))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(d) = Directive::from_name(&name) {
+            p.pos += n;
+            return Ok((d, p.span(first.start, words[n - 1].end)));
+        }
+    }
+    let w = p.s(first);
+    if FORTRAN_ONLY.contains(&w) {
+        return Err(FrontError::omp_syntax(
+            p.tspan(first),
+            format!("`{w}` is not an OpenMP directive for C (it exists in Fortran only)"),
+        ));
+    }
+    // A multi-word name with a wrong later word: suggest the closest full name.
+    let two = words
+        .iter()
+        .take(3)
+        .map(|t| p.s(*t))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let s = if matches!(w, "declare" | "begin" | "end" | "target" | "cancellation") {
+        suggest(&two, Directive::all().map(Directive::name))
+    } else {
+        suggest(w, super::directive::first_words())
+    };
+    Err(FrontError::omp_syntax(
+        p.tspan(first),
+        format!("unknown OpenMP directive `{w}`{}", did_you_mean(s)),
+    ))
 }
 
-fn parse_clause(p: &mut P<'_>, d: Directive) -> Result<Clause, FrontError> {
+/// The parenthesised argument after the directive name.
+fn parse_argument(p: &mut P<'_>, d: Directive) -> R<Option<DirectiveArg>> {
+    use Directive as D;
+    let needs = matches!(
+        d,
+        D::Threadprivate | D::Allocate | D::DeclareReduction | D::DeclareMapper | D::DeclareVariant | D::Depobj
+    );
+    let may = needs || matches!(d, D::Critical | D::DeclareTarget);
+    if !may || p.ahead(0) != "(" {
+        if needs {
+            return p.err(format!(
+                "expected `(` after `{}`, found {}",
+                d.name(),
+                p.found()
+            ));
+        }
+        return Ok(None);
+    }
+    p.pos += 1;
+    let name = d.name();
+    let arg = match d {
+        D::Critical => DirectiveArg::Name(p.ident("the name of the critical section")?),
+        D::Threadprivate | D::Allocate => DirectiveArg::List(p.items(name, true)?),
+        D::DeclareTarget => DirectiveArg::List(p.items(name, true)?),
+        D::Depobj => DirectiveArg::Object(p.list_item(name)?),
+        D::DeclareReduction => {
+            let id = p.reduction_id()?;
+            let mut types = Vec::new();
+            loop {
+                types.push(p.raw_until(&[",", ":"], "a type name")?);
+                if !p.eat(",") {
+                    break;
+                }
+            }
+            p.expect(":", "after the types of `declare reduction`")?;
+            let combiner = p.raw_until(&[], "a combiner expression")?;
+            DirectiveArg::DeclareReduction {
+                id,
+                types,
+                combiner,
+            }
+        }
+        _ => DirectiveArg::Raw(p.raw_until(&[], &format!("the argument of `{name}`"))?),
+    };
+    p.close(name)?;
+    Ok(Some(arg))
+}
+
+/// Clauses without arguments.
+fn bare(name: &str) -> Option<ClauseKind> {
+    use ClauseKind as C;
+    Some(match name {
+        "nowait" => C::Nowait,
+        "untied" => C::Untied,
+        "mergeable" => C::Mergeable,
+        "nogroup" => C::Nogroup,
+        "inbranch" => C::Inbranch,
+        "notinbranch" => C::Notinbranch,
+        "full" => C::Full,
+        "read" => C::Read,
+        "write" => C::Write,
+        "capture" => C::Capture,
+        "compare" => C::Compare,
+        "weak" => C::Weak,
+        "threads" => C::Threads,
+        "simd" => C::Simd,
+        "dynamic_allocators" => C::DynamicAllocators,
+        "reverse_offload" => C::ReverseOffload,
+        "unified_address" => C::UnifiedAddress,
+        "unified_shared_memory" => C::UnifiedSharedMemory,
+        "no_openmp" => C::NoOpenmp,
+        "no_openmp_routines" => C::NoOpenmpRoutines,
+        "no_parallelism" => C::NoParallelism,
+        _ => C::MemoryOrder(MemoryOrder::from_name(name)?),
+    })
+}
+
+fn parse_clause(p: &mut P<'_>, d: Directive) -> R<Clause> {
+    use ClauseKind as C;
     let Some((t, name)) = p.word() else {
-        return Err(FrontError::omp_syntax(
-            p.here(),
-            format!("expected a clause, found {}", p.found()),
-        ));
+        return p.err(format!("expected a clause, found {}", p.found()));
     };
-    const KNOWN: &[&str] = &[
-        "nowait",
-        "schedule",
-        "private",
-        "firstprivate",
-        "shared",
-        "default",
-        "num_threads",
-        "simdlen",
-        "collapse",
-        "reduction",
-    ];
-    if UNSUPPORTED_CLAUSES.contains(&name) {
-        return Err(FrontError::unsupported(
-            p.tspan(t),
-            format!("OpenMP clause `{name}` is not supported"),
+    let kspan = p.tspan(t);
+    let is_type = rules::CONSTRUCT_TYPES.contains(&name)
+        && matches!(d, Directive::Cancel | Directive::CancellationPoint);
+    if !is_type && !rules::ALL_CLAUSES.contains(&name) {
+        let extended = Directive::all()
+            .map(Directive::name)
+            .filter_map(|n| n.strip_prefix(d.name()).and_then(|r| r.strip_prefix(' ')))
+            .filter(|r| !r.contains(' '));
+        let s = suggest(name, rules::clauses_of(d).into_iter())
+            .map(|s| format!("`{s}`"))
+            .or_else(|| {
+                suggest(name, extended).map(|r| format!("the directive `omp {} {r}`", d.name()))
+            })
+            .or_else(|| suggest(name, rules::ALL_CLAUSES.iter().copied()).map(|s| format!("`{s}`")));
+        let hint = s.map(|s| format!("; did you mean {s}?")).unwrap_or_default();
+        return Err(FrontError::omp_syntax(
+            kspan,
+            format!("unknown OpenMP clause `{name}`{hint}"),
         ));
     }
-    if !KNOWN.contains(&name) {
+    if !rules::allowed(d, name) {
         return Err(FrontError::omp_syntax(
-            p.tspan(t),
-            format!("unknown OpenMP clause `{name}`"),
-        ));
-    }
-    if !allowed(d, name) {
-        return Err(FrontError::omp_syntax(
-            p.tspan(t),
+            kspan,
             format!("clause `{name}` is not allowed on `omp {}`", d.name()),
         ));
     }
-    let kind = if name == "nowait" {
-        ClauseKind::Nowait
-    } else {
-        p.expect("(", &format!("after `{name}`"))?;
+    // Clauses whose parentheses are optional or absent.
+    let open = p.ahead(0) == "(";
+    let kind = if is_type {
+        C::ConstructType(Directive::from_name(name).unwrap_or(Directive::Parallel))
+    } else if let Some(k) = bare(name).filter(|_| !open) {
+        k
+    } else if !open {
         match name {
-            "schedule" => {
-                let kt = p.peek().filter(|t| t.kind == Tok::Word);
-                let kind = match kt.map(|t| p.s(t)) {
-                    Some("static") => ScheduleKind::Static,
-                    Some("dynamic") => ScheduleKind::Dynamic,
-                    Some("guided") => ScheduleKind::Guided,
-                    Some("auto") => ScheduleKind::Auto,
-                    Some("runtime") => ScheduleKind::Runtime,
-                    Some(w @ ("monotonic" | "nonmonotonic" | "simd")) => {
-                        return Err(FrontError::unsupported(
-                            p.here(),
-                            format!("schedule modifier `{w}` is not supported"),
-                        ))
-                    }
-                    _ => {
-                        return Err(FrontError::omp_syntax(
-                            p.here(),
-                            format!(
-                                "expected a schedule kind (static, dynamic, guided, auto, runtime), found {}",
-                                p.found()
-                            ),
-                        ))
-                    }
-                };
-                p.pos += 1;
-                let chunk = if p.eat(",") {
-                    Some(p.raw_expr("a chunk size")?)
-                } else {
-                    None
-                };
-                p.expect(")", "to close `schedule(`")?;
-                ClauseKind::Schedule { kind, chunk }
-            }
-            "private" => ClauseKind::Private(p.var_list(name)?),
-            "firstprivate" => ClauseKind::Firstprivate(p.var_list(name)?),
-            "shared" => ClauseKind::Shared(p.var_list(name)?),
-            "default" => {
-                let k = match p.word() {
-                    Some((_, "shared")) => DefaultKind::Shared,
-                    Some((_, "none")) => DefaultKind::None,
-                    Some((k, w @ ("private" | "firstprivate"))) => {
-                        return Err(FrontError::unsupported(
-                            p.tspan(k),
-                            format!("`default({w})` is not supported"),
-                        ))
-                    }
-                    _ => {
-                        return Err(FrontError::omp_syntax(
-                            p.here(),
-                            format!("expected `shared` or `none`, found {}", p.found()),
-                        ))
-                    }
-                };
-                p.expect(")", "to close `default(`")?;
-                ClauseKind::Default(k)
-            }
-            "reduction" => {
-                let op_tok = p.peek();
-                let op = match op_tok.map(|t| p.s(t)) {
-                    Some("+") => ReductionOp::Add,
-                    Some("-") => ReductionOp::Sub,
-                    Some("*") => ReductionOp::Mul,
-                    Some("&") => ReductionOp::BitAnd,
-                    Some("|") => ReductionOp::BitOr,
-                    Some("^") => ReductionOp::BitXor,
-                    Some("&&") => ReductionOp::And,
-                    Some("||") => ReductionOp::Or,
-                    Some("min") => ReductionOp::Min,
-                    Some("max") => ReductionOp::Max,
-                    _ => {
-                        return Err(FrontError::omp_syntax(
-                            p.here(),
-                            format!("expected a reduction operator, found {}", p.found()),
-                        ))
-                    }
-                };
-                p.pos += 1;
-                p.expect(":", "after the reduction operator")?;
-                ClauseKind::Reduction {
-                    op,
-                    vars: p.var_list(name)?,
-                }
-            }
-            _ => {
-                let what = match name {
-                    "num_threads" => "a number of threads",
-                    "simdlen" => "a vector length",
-                    _ => "a loop count",
-                };
-                let e = p.raw_expr(what)?;
-                p.expect(")", &format!("to close `{name}(`"))?;
-                match name {
-                    "num_threads" => ClauseKind::NumThreads(e),
-                    "simdlen" => ClauseKind::Simdlen(e),
-                    _ => ClauseKind::Collapse(e),
-                }
-            }
+            "ordered" => C::Ordered(None),
+            "partial" => C::Partial(None),
+            "indirect" => C::Indirect(None),
+            "otherwise" => C::Otherwise(None),
+            "destroy" => C::Destroy(None),
+            "update" if d == Directive::Atomic => C::Update(None),
+            _ => return p.err(format!("expected `(` after `{name}`, found {}", p.found())),
         }
+    } else if bare(name).is_some() {
+        return p.err(format!("clause `{name}` takes no arguments"));
+    } else {
+        p.pos += 1;
+        let k = clause_args(p, d, name)?;
+        p.close(name)?;
+        k
     };
     let end = p.toks[p.pos - 1].end;
     Ok(Clause {
         kind,
         span: p.span(t.start, end),
+        keyword_span: kspan,
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::ErrorKind;
-    use viper::{FileId, SourceFile};
+/// The arguments of clause `name` inside its parentheses.
+fn clause_args(p: &mut P<'_>, d: Directive, name: &str) -> R<ClauseKind> {
+    use ClauseKind as C;
+    Ok(match name {
+        "default" if matches!(d, Directive::Metadirective | Directive::BeginMetadirective) => {
+            C::Otherwise(p.content()?)
+        }
+        "default" => C::Default(p.keyword(
+            "`shared`, `none`, `private` or `firstprivate`",
+            DefaultKind::from_name,
+        )?),
+        "shared" => C::Shared(p.items(name, true)?),
+        "private" => C::Private(p.items(name, true)?),
+        "firstprivate" => C::Firstprivate(p.items(name, true)?),
+        "copyin" => C::Copyin(p.items(name, true)?),
+        "copyprivate" => C::Copyprivate(p.items(name, true)?),
+        "uniform" => C::Uniform(p.items(name, true)?),
+        "nontemporal" => C::Nontemporal(p.items(name, true)?),
+        "is_device_ptr" => C::IsDevicePtr(p.items(name, true)?),
+        "use_device_ptr" => C::UseDevicePtr(p.items(name, true)?),
+        "inclusive" => C::Inclusive(p.items(name, false)?),
+        "exclusive" => C::Exclusive(p.items(name, false)?),
+        "enter" => C::Enter(p.items(name, true)?),
+        "link" => C::Link(p.items(name, true)?),
+        "has_device_addr" => C::HasDeviceAddr(p.items(name, false)?),
+        "use_device_addr" => C::UseDeviceAddr(p.items(name, false)?),
+        "lastprivate" => {
+            let conditional = p.word_then("conditional", ":");
+            if conditional {
+                p.pos += 2;
+            }
+            C::Lastprivate {
+                conditional,
+                items: p.items(name, true)?,
+            }
+        }
+        "linear" => C::Linear(linear(p)?),
+        "reduction" => {
+            let modifier = match ReductionModifier::from_name(p.ahead(0)) {
+                Some(m) if p.ahead(1) == "," => {
+                    p.pos += 2;
+                    Some(m)
+                }
+                _ => None,
+            };
+            let op = p.reduction_id()?;
+            C::Reduction {
+                modifier,
+                op,
+                items: p.items(name, false)?,
+            }
+        }
+        "task_reduction" | "in_reduction" => {
+            let op = p.reduction_id()?;
+            let items = p.items(name, false)?;
+            if name == "task_reduction" {
+                C::TaskReduction { op, items }
+            } else {
+                C::InReduction { op, items }
+            }
+        }
+        "map" => {
+            let modifiers = p.map_modifiers(&["always", "close", "present"])?;
+            let map_type = match MapType::from_name(p.ahead(0)) {
+                Some(t) if p.ahead(1) == ":" => {
+                    p.pos += 2;
+                    Some(t)
+                }
+                _ => {
+                    if !modifiers.is_empty() {
+                        p.expect(":", "after the map-type modifiers")?;
+                    }
+                    None
+                }
+            };
+            C::Map {
+                modifiers,
+                map_type,
+                items: p.items(name, false)?,
+            }
+        }
+        "to" | "from" => {
+            let modifiers = if p.colon_ahead() {
+                let m = p.map_modifiers(&["present"])?;
+                p.expect(":", "after the motion modifiers")?;
+                m
+            } else {
+                Vec::new()
+            };
+            let items = p.items(name, false)?;
+            if name == "to" {
+                C::To { modifiers, items }
+            } else {
+                C::From { modifiers, items }
+            }
+        }
+        "defaultmap" => {
+            let behavior = p.keyword("an implicit behaviour", DefaultmapBehavior::from_name)?;
+            let category = if p.eat(":") {
+                Some(p.keyword(
+                    "a variable category (scalar, aggregate, pointer, all)",
+                    DefaultmapCategory::from_name,
+                )?)
+            } else {
+                None
+            };
+            C::Defaultmap { behavior, category }
+        }
+        "aligned" => {
+            let items = p.items(name, true)?;
+            let alignment = if p.eat(":") {
+                Some(p.raw_until(&[], "an alignment")?)
+            } else {
+                None
+            };
+            C::Aligned { items, alignment }
+        }
+        "allocate" => {
+            let (mut allocator, mut align) = (None, None);
+            if p.colon_ahead() {
+                if matches!(p.ahead(0), "allocator" | "align") && p.ahead(1) == "(" {
+                    loop {
+                        let w = if p.ahead(0) == "allocator" { "allocator" } else { "align" };
+                        p.pos += 1;
+                        p.expect("(", &format!("after `{w}`"))?;
+                        let e = Some(p.raw_until(&[], "an expression")?);
+                        p.close(w)?;
+                        match w {
+                            "allocator" => allocator = e,
+                            _ => align = e,
+                        }
+                        if !p.eat(",") {
+                            break;
+                        }
+                        if !matches!(p.ahead(0), "allocator" | "align") {
+                            return p.err("expected `allocator(…)` or `align(…)`");
+                        }
+                    }
+                } else {
+                    allocator = Some(p.raw_until(&[":"], "an allocator")?);
+                }
+                p.expect(":", "after the allocator")?;
+            }
+            C::Allocate {
+                allocator,
+                align,
+                items: p.items(name, true)?,
+            }
+        }
+        "uses_allocators" | "when" | "match" | "adjust_args" | "append_args" | "absent"
+        | "contains" | "init" => {
+            let e = p.raw_until(&[], "an argument")?;
+            match name {
+                "uses_allocators" => C::UsesAllocators(e),
+                "when" => C::When(e),
+                "match" => C::Match(e),
+                "adjust_args" => C::AdjustArgs(e),
+                "append_args" => C::AppendArgs(e),
+                "absent" => C::Absent(e),
+                "contains" => C::Contains(e),
+                _ => C::Init(e),
+            }
+        }
+        "otherwise" => C::Otherwise(p.content()?),
+        "initializer" => C::Initializer(p.raw_until(&[], "an initializer")?),
+        "indirect" => C::Indirect(Some(p.expr("a condition")?)),
+        "partial" => C::Partial(Some(p.expr("an unroll factor")?)),
+        "ordered" => C::Ordered(Some(p.expr("a number of loops")?)),
+        "atomic_default_mem_order" | "fail" => {
+            let m = p.keyword("a memory order", MemoryOrder::from_name)?;
+            if name == "fail" {
+                C::Fail(m)
+            } else {
+                C::AtomicDefaultMemOrder(m)
+            }
+        }
+        "at" => C::At(p.keyword("`compilation` or `execution`", ErrorAt::from_name)?),
+        "severity" => C::Severity(p.keyword("`fatal` or `warning`", Severity::from_name)?),
+        "proc_bind" => C::ProcBind(p.keyword(
+            "`primary`, `close` or `spread`",
+            ProcBind::from_name,
+        )?),
+        "bind" => C::Bind(p.keyword("`teams`, `parallel` or `thread`", Binding::from_name)?),
+        "device_type" => C::DeviceType(p.keyword(
+            "`host`, `nohost` or `any`",
+            DeviceType::from_name,
+        )?),
+        "sizes" => {
+            let mut v = vec![p.expr("a tile size")?];
+            while p.eat(",") {
+                v.push(p.expr("a tile size")?);
+            }
+            C::Sizes(v)
+        }
+        "num_teams" => {
+            let lower = if p.colon_ahead() {
+                let l = p.raw_until(&[":"], "a lower bound")?;
+                p.expect(":", "after the lower bound")?;
+                Some(l)
+            } else {
+                None
+            };
+            C::NumTeams {
+                lower,
+                upper: p.expr("a number of teams")?,
+            }
+        }
+        "order" => {
+            let modifier = if p.colon_ahead() {
+                let m = p.keyword(
+                    "`reproducible` or `unconstrained`",
+                    OrderModifier::from_name,
+                )?;
+                p.expect(":", "after the order modifier")?;
+                Some(m)
+            } else {
+                None
+            };
+            p.keyword("`concurrent`", |s| (s == "concurrent").then_some(()))?;
+            C::Order(modifier)
+        }
+        "schedule" => {
+            let mut modifiers = Vec::new();
+            if p.colon_ahead() {
+                loop {
+                    modifiers.push(p.keyword(
+                        "a schedule modifier (monotonic, nonmonotonic, simd)",
+                        ScheduleModifier::from_name,
+                    )?);
+                    if !p.eat(",") {
+                        break;
+                    }
+                }
+                p.expect(":", "after the schedule modifiers")?;
+            }
+            let kind = p.keyword(
+                "a schedule kind (static, dynamic, guided, auto, runtime)",
+                ScheduleKind::from_name,
+            )?;
+            let chunk = if p.eat(",") {
+                Some(p.expr("a chunk size")?)
+            } else {
+                None
+            };
+            C::Schedule {
+                modifiers,
+                kind,
+                chunk,
+            }
+        }
+        "dist_schedule" => {
+            p.keyword("`static`", |s| (s == "static").then_some(()))?;
+            C::DistSchedule(if p.eat(",") {
+                Some(p.expr("a chunk size")?)
+            } else {
+                None
+            })
+        }
+        "affinity" => {
+            let iterator = p.iterator()?;
+            if iterator.is_some() {
+                p.expect(":", "after the iterator")?;
+            }
+            C::Affinity {
+                iterator,
+                items: p.items(name, false)?,
+            }
+        }
+        "detach" => C::Detach(p.list_item(name)?),
+        "use" => C::Use(p.list_item(name)?),
+        "destroy" => C::Destroy(Some(p.list_item(name)?)),
+        "grainsize" | "num_tasks" => {
+            let strict = p.word_then("strict", ":");
+            if strict {
+                p.pos += 2;
+            }
+            let e = p.expr(if name == "grainsize" {
+                "a grain size"
+            } else {
+                "a number of tasks"
+            })?;
+            if name == "grainsize" {
+                C::Grainsize { strict, size: e }
+            } else {
+                C::NumTasks { strict, count: e }
+            }
+        }
+        "device" => {
+            let modifier = match DeviceModifier::from_name(p.ahead(0)) {
+                Some(m) if p.ahead(1) == ":" => {
+                    p.pos += 2;
+                    Some(m)
+                }
+                _ => None,
+            };
+            C::Device {
+                modifier,
+                device: p.expr("a device number")?,
+            }
+        }
+        "update" => C::Update(Some(p.keyword("a dependence type", DependType::from_name)?)),
+        "depend" => C::Depend(depend(p)?),
+        "doacross" => {
+            let t = p.keyword("`source` or `sink`", |s| match s {
+                "source" => Some(true),
+                "sink" => Some(false),
+                _ => None,
+            })?;
+            p.expect(":", "after the dependence type")?;
+            if t {
+                if p.ahead(0) == "omp_cur_iteration" {
+                    p.pos += 1;
+                }
+                C::Doacross(Doacross::Source)
+            } else {
+                C::Doacross(Doacross::Sink(p.sink_vector()?))
+            }
+        }
+        "if" => {
+            // The longest run of words naming a directive, followed by `:`.
+            let mut modifier = None;
+            let mut n = 0;
+            while p.peek_at(n).is_some_and(|t| t.kind == Tok::Word) {
+                n += 1;
+            }
+            for k in (1..=n.min(3)).rev() {
+                if p.ahead(k) != ":" {
+                    continue;
+                }
+                let words: Vec<&str> = (0..k).map(|i| p.ahead(i)).collect();
+                if let Some(m) = Directive::from_name(&words.join(" ")) {
+                    let (a, b) = (p.toks[p.pos], p.toks[p.pos + k - 1]);
+                    if !d.leaves().contains(&m) && m != d || !rules::allowed(m, "if") {
+                        return Err(FrontError::omp_syntax(
+                            p.span(a.start, b.end),
+                            format!(
+                                "the `if` modifier `{}` does not name a construct of `omp {}` that \
+                                 accepts `if`",
+                                m.name(),
+                                d.name()
+                            ),
+                        ));
+                    }
+                    modifier = Some(m);
+                    p.pos += k + 1;
+                    break;
+                }
+            }
+            C::If {
+                modifier,
+                cond: p.expr("a condition")?,
+            }
+        }
+        // Clauses with one expression argument.
+        _ => {
+            let e = p.expr("an expression")?;
+            match name {
+                "allocator" => C::Allocator(e),
+                "align" => C::Align(e),
+                "novariants" => C::Novariants(e),
+                "nocontext" => C::Nocontext(e),
+                "simdlen" => C::Simdlen(e),
+                "holds" => C::Holds(e),
+                "message" => C::Message(e),
+                "collapse" => C::Collapse(e),
+                "num_threads" => C::NumThreads(e),
+                "thread_limit" => C::ThreadLimit(e),
+                "safelen" => C::Safelen(e),
+                "filter" => C::Filter(e),
+                "final" => C::Final(e),
+                "priority" => C::Priority(e),
+                "hint" => C::Hint(e),
+                _ => {
+                    return Err(FrontError::omp_syntax(
+                        e.span,
+                        format!("clause `{name}` takes no arguments"),
+                    ))
+                }
+            }
+        }
+    })
+}
 
-    fn parse(src: &str) -> Result<Pragma, FrontError> {
-        let f = SourceFile::new("t.c", src);
-        parse_pragma(
-            src,
-            Origin {
-                file: FileId(0),
-                source: &f,
-                base: 0,
-            },
-            1,
-        )
-    }
-
-    fn err(src: &str) -> (ErrorKind, u32, u32, String) {
-        let e = parse(src).unwrap_err();
-        (e.kind, e.span.line, e.span.column, e.message)
-    }
-
-    #[test]
-    fn directives() {
-        let cases = [
-            ("#pragma omp parallel", Directive::Parallel),
-            ("#pragma omp for", Directive::For),
-            ("#pragma omp parallel for", Directive::ParallelFor),
-            ("#pragma omp simd", Directive::Simd),
-            ("#pragma omp for simd", Directive::ForSimd),
-            ("#pragma omp parallel for simd", Directive::ParallelForSimd),
-            ("#pragma omp sections", Directive::Sections),
-            ("#pragma omp parallel sections", Directive::ParallelSections),
-            ("#pragma omp section", Directive::Section),
-            ("#pragma omp single", Directive::Single),
-            (
-                "  #  pragma   omp   parallel   for  ",
-                Directive::ParallelFor,
-            ),
-        ];
-        for (src, d) in cases {
-            assert_eq!(parse(src).unwrap().directive, d, "{src}");
+/// `linear(list[: step])`, `linear(list: modifier[, step(s)])`, or the deprecated
+/// `linear(modifier(list)[: step])` (§5.4.6).
+fn linear(p: &mut P<'_>) -> R<Linear> {
+    let old = LinearModifier::from_name(p.ahead(0)).filter(|_| p.ahead(1) == "(");
+    let (items, mut modifier, deprecated_syntax) = if let Some(m) = old {
+        p.pos += 2;
+        let items = p.items("linear", true)?;
+        p.close(m.name())?;
+        (items, Some(m), true)
+    } else {
+        (p.items("linear", true)?, None, false)
+    };
+    let mut step = None;
+    if p.eat(":") {
+        loop {
+            let w = p.ahead(0);
+            let next = p.ahead(1);
+            if !deprecated_syntax && LinearModifier::from_name(w).is_some() && matches!(next, "," | ")") {
+                if modifier.is_some() {
+                    return p.err("`linear` takes at most one of `val`, `ref`, `uval`");
+                }
+                modifier = LinearModifier::from_name(w);
+                p.pos += 1;
+            } else if !deprecated_syntax && w == "step" && next == "(" {
+                if step.is_some() {
+                    return p.err("`linear` takes at most one step");
+                }
+                p.pos += 2;
+                step = Some(p.raw_until(&[], "a linear step")?);
+                p.close("step")?;
+            } else if step.is_none() && modifier.is_none() {
+                step = Some(p.expr("a linear step")?);
+                break;
+            } else {
+                return p.err(format!(
+                    "expected `val`, `ref`, `uval` or `step(…)`, found {}",
+                    p.found()
+                ));
+            }
+            if !p.eat(",") {
+                break;
+            }
         }
     }
+    Ok(Linear {
+        items,
+        modifier,
+        step,
+        deprecated_syntax,
+    })
+}
 
-    #[test]
-    fn clauses() {
-        let p = parse("#pragma omp parallel for schedule(static, N/4) private(a, b), firstprivate(c) shared(d) default(none) num_threads(4) reduction(+: s) collapse(1)").unwrap();
-        let shown: Vec<String> = p.clauses.iter().map(|c| c.to_string()).collect();
-        assert_eq!(
-            shown,
-            [
-                "schedule(static, N/4)",
-                "private(a, b)",
-                "firstprivate(c)",
-                "shared(d)",
-                "default(none)",
-                "num_threads(4)",
-                "reduction(+: s)",
-                "collapse(1)"
-            ]
-        );
-        assert_eq!(p.schedule(), Some((ScheduleKind::Static, Some("N/4"))));
-        assert!(!p.nowait());
-        let q = parse("#pragma omp for schedule(dynamic) nowait").unwrap();
-        assert!(q.nowait());
-        assert_eq!(q.schedule(), Some((ScheduleKind::Dynamic, None)));
-        let s = parse("#pragma omp simd simdlen(M)").unwrap();
-        assert_eq!(s.clauses[0].to_string(), "simdlen(M)");
-        let r = parse("#pragma omp for reduction(max:m) reduction(&&: ok)").unwrap();
-        assert_eq!(r.clauses.len(), 2);
+/// `depend([iterator(…),] type: locators)`, `depend(source)`, `depend(sink: vector)` (§15.9.5).
+fn depend(p: &mut P<'_>) -> R<Dependence> {
+    let iterator = p.iterator()?;
+    if iterator.is_some() {
+        p.expect(",", "after the iterator")?;
     }
+    let w = p.ahead(0);
+    if iterator.is_none() && w == "source" {
+        p.pos += 1;
+        return Ok(Dependence::Source);
+    }
+    if iterator.is_none() && w == "sink" {
+        p.pos += 1;
+        p.expect(":", "after `sink`")?;
+        return Ok(Dependence::Sink(p.sink_vector()?));
+    }
+    let kind = p.keyword(
+        "a dependence type (in, out, inout, mutexinoutset, inoutset, depobj, source, sink)",
+        DependType::from_name,
+    )?;
+    p.expect(":", "after the dependence type")?;
+    Ok(Dependence::Locators {
+        iterator,
+        kind,
+        items: p.items("depend", false)?,
+    })
+}
 
-    #[test]
-    fn clause_spans() {
-        let p = parse("#pragma omp for  schedule( static )\tnowait").unwrap();
-        assert_eq!(p.clauses[0].span.column, 18);
-        assert_eq!(p.clauses[1].span.column, 37);
-        assert_eq!(p.directive_span.column, 13);
+/// The restrictions that involve several clauses: unique clauses, mutually exclusive clauses,
+/// required clauses, one `if` per constituent construct, and the `atomic` combinations.
+fn check_clauses(d: Directive, clauses: &[Clause], dspan: Span) -> R<()> {
+    let err = |span: Span, msg: String| Err(FrontError::omp_syntax(span, msg));
+    for (i, c) in clauses.iter().enumerate() {
+        let k = c.kind.keyword();
+        let earlier = &clauses[..i];
+        if rules::unique(k) && earlier.iter().any(|e| e.kind.keyword() == k) {
+            return err(c.span, format!("clause `{k}` appears twice"));
+        }
+        for group in rules::EXCLUSIVE {
+            if !group.contains(&k) {
+                continue;
+            }
+            if let Some(e) = earlier
+                .iter()
+                .find(|e| e.kind.keyword() != k && group.contains(&e.kind.keyword()))
+            {
+                return err(
+                    c.span,
+                    format!(
+                        "clauses `{}` and `{k}` cannot both appear on `omp {}`",
+                        e.kind.keyword(),
+                        d.name()
+                    ),
+                );
+            }
+        }
+        if let ClauseKind::Defaultmap { category, .. } = &c.kind {
+            let same = earlier.iter().any(|e| {
+                matches!(&e.kind, ClauseKind::Defaultmap { category: c2, .. }
+                    if c2 == category || c2.is_none() || category.is_none())
+            });
+            if same {
+                return err(c.span, "two `defaultmap` clauses for the same variable category".into());
+            }
+        }
     }
-
-    #[test]
-    fn unsupported_directives_and_clauses() {
-        assert_eq!(
-            err("#pragma omp task"),
-            (
-                ErrorKind::Unsupported,
-                1,
-                13,
-                "OpenMP directive `task` is not supported".into()
-            )
-        );
-        assert_eq!(err("#pragma omp critical").0, ErrorKind::Unsupported);
-        assert_eq!(err("#pragma omp atomic update").0, ErrorKind::Unsupported);
-        assert_eq!(err("#pragma omp barrier").0, ErrorKind::Unsupported);
-        assert_eq!(err("#pragma omp parallel master").0, ErrorKind::Unsupported);
-        assert_eq!(
-            err("#pragma omp for lastprivate(x)"),
-            (
-                ErrorKind::Unsupported,
-                1,
-                17,
-                "OpenMP clause `lastprivate` is not supported".into()
-            )
-        );
-        assert_eq!(err("#pragma omp parallel if(n > 10)").2, 22);
+    // One `if` per constituent construct (§3.4).
+    let targets = |c: &Clause| -> Vec<Directive> {
+        match &c.kind {
+            ClauseKind::If { modifier: Some(m), .. } => vec![*m],
+            ClauseKind::If { modifier: None, .. } => d
+                .leaves()
+                .into_iter()
+                .filter(|l| rules::allowed(*l, "if"))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    for (i, c) in clauses.iter().enumerate() {
+        let mine = targets(c);
+        if clauses[..i]
+            .iter()
+            .any(|e| targets(e).iter().any(|t| mine.contains(t)))
+        {
+            return err(
+                c.span,
+                "more than one `if` clause applies to the same construct".into(),
+            );
+        }
     }
-
-    #[test]
-    fn malformed_pragmas() {
-        let (k, l, c, m) = err("#pragma omp parallel for schedule(statik)");
-        assert_eq!((k, l, c), (ErrorKind::Syntax, 1, 35));
-        assert!(m.contains("schedule kind"), "{m}");
-        let (k, _, c, m) = err("#pragma omp for schedule(static");
-        assert_eq!((k, c), (ErrorKind::Syntax, 32));
-        assert!(m.contains("expected `)`"), "{m}");
-        let (k, _, c, m) = err("#pragma omp parralel");
-        assert_eq!((k, c), (ErrorKind::Syntax, 13));
-        assert!(m.contains("unknown OpenMP directive"), "{m}");
-        let (k, _, c, m) = err("#pragma omp parallel nowait");
-        assert_eq!((k, c), (ErrorKind::Syntax, 22));
-        assert!(m.contains("not allowed"), "{m}");
-        let (k, _, c, _) = err("#pragma omp for nowait nowait");
-        assert_eq!((k, c), (ErrorKind::Syntax, 24));
-        let (k, _, c, _) = err("#pragma omp for private()");
-        assert_eq!((k, c), (ErrorKind::Syntax, 25));
-        let (k, _, c, _) = err("#pragma omp for foo");
-        assert_eq!((k, c), (ErrorKind::Syntax, 17));
-        let (k, _, _, _) = err("#pragma omp");
-        assert_eq!(k, ErrorKind::Syntax);
-        let (k, _, c, _) = err("#pragma omp parallel for nowait");
-        assert_eq!((k, c), (ErrorKind::Syntax, 26));
+    if let Some(req) = rules::required(d) {
+        if !clauses.iter().any(|c| req.contains(&c.kind.keyword())) {
+            let names: Vec<String> = req.iter().map(|r| format!("`{r}`")).collect();
+            return err(
+                dspan,
+                format!("`omp {}` needs a {} clause", d.name(), names.join(" or ")),
+            );
+        }
     }
-
-    #[test]
-    fn multi_line_pragma_positions() {
-        // As handed over by extraction: the splice is blanked, the newline kept.
-        let src = "#pragma omp for  \n    schedule(static) nowait";
-        let p = parse(src).unwrap();
-        assert_eq!((p.clauses[0].span.line, p.clauses[0].span.column), (2, 5));
-        assert_eq!((p.clauses[1].span.line, p.clauses[1].span.column), (2, 22));
+    if d == Directive::Atomic {
+        let has = |k: &str| clauses.iter().find(|c| c.kind.keyword() == k);
+        for (a, b) in [
+            ("capture", "read"),
+            ("capture", "write"),
+            ("compare", "read"),
+            ("compare", "write"),
+        ] {
+            if let (Some(x), Some(_)) = (has(a), has(b)) {
+                return err(x.span, format!("`{a}` cannot be combined with `{b}`"));
+            }
+        }
+        for k in ["fail", "weak"] {
+            if let Some(c) = has(k) {
+                if has("compare").is_none() {
+                    return err(c.span, format!("`{k}` needs the `compare` clause"));
+                }
+            }
+        }
     }
+    Ok(())
 }

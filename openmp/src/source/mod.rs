@@ -11,7 +11,7 @@ pub mod linemap;
 pub mod scan;
 
 use crate::error::{FrontError, FrontErrors};
-use crate::pragma::{parse_pragma, Pragma};
+use crate::pragma::{check_supported, parse_pragma, Pragma};
 use crate::spec::{parse_spec, Origin, Spec};
 use extract::{extract, is_omp_pragma, is_spec_comment, PragmaText, SpecGroup};
 use linemap::{KnownText, LineMap};
@@ -283,7 +283,8 @@ pub fn load(
                     base: pt.start,
                 };
                 let span = f.source.span(f.id, pt.start, pt.end);
-                let content = match parse_pragma(&pt.masked, origin, pt.line) {
+                let parsed = parse_pragma(&pt.masked, origin, pt.line);
+                let content = match parsed.and_then(|p| check_supported(&p).map(|()| p)) {
                     Ok(p) => AnnotationContent::Pragma(p),
                     Err(e) => AnnotationContent::InvalidPragma(e),
                 };
