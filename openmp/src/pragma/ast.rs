@@ -36,12 +36,7 @@ impl std::fmt::Display for DirectiveArg {
                 id,
                 types,
                 combiner,
-            } => write!(
-                f,
-                "({id}: {}: {})",
-                super::list::join(types),
-                combiner.text
-            ),
+            } => write!(f, "({id}: {}: {})", super::list::join(types), combiner.text),
             DirectiveArg::Raw(e) => write!(f, "({})", e.text),
         }
     }
@@ -92,20 +87,24 @@ impl Pragma {
 
     /// The base variables of the items of `private` clauses.
     pub fn private_vars(&self) -> impl Iterator<Item = &Ident> {
-        self.clauses.iter().flat_map(|c| match &c.kind {
-            ClauseKind::Private(v) => v.as_slice(),
-            _ => &[],
-        })
-        .map(|i| &i.base)
+        self.clauses
+            .iter()
+            .flat_map(|c| match &c.kind {
+                ClauseKind::Private(v) => v.as_slice(),
+                _ => &[],
+            })
+            .map(|i| &i.base)
     }
 
     /// The base variables of the items of `firstprivate` clauses.
     pub fn firstprivate_vars(&self) -> impl Iterator<Item = &Ident> {
-        self.clauses.iter().flat_map(|c| match &c.kind {
-            ClauseKind::Firstprivate(v) => v.as_slice(),
-            _ => &[],
-        })
-        .map(|i| &i.base)
+        self.clauses
+            .iter()
+            .flat_map(|c| match &c.kind {
+                ClauseKind::Firstprivate(v) => v.as_slice(),
+                _ => &[],
+            })
+            .map(|i| &i.base)
     }
 
     /// The name of a `critical` construct.

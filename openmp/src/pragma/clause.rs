@@ -187,7 +187,7 @@ pub struct Linear {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SinkTerm {
     pub var: Ident,
-    /// The offset with its sign (`- 1`, `+ k`), as written.
+    /// The offset with its sign: `- 1`, `+ k` (sign, space, value as written).
     pub offset: Option<RawExpr>,
     pub span: Span,
 }
@@ -195,7 +195,7 @@ pub struct SinkTerm {
 impl fmt::Display for SinkTerm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.offset {
-            Some(o) => write!(f, "{}{}", self.var.name, o.text),
+            Some(o) => write!(f, "{} {}", self.var.name, o.text),
             None => f.write_str(&self.var.name),
         }
     }
@@ -282,9 +282,15 @@ pub enum ClauseKind {
         items: Vec<ListItem>,
     },
     /// `task_reduction(identifier: list)` (§5.5.9).
-    TaskReduction { op: ReductionId, items: Vec<ListItem> },
+    TaskReduction {
+        op: ReductionId,
+        items: Vec<ListItem>,
+    },
     /// `in_reduction(identifier: list)` (§5.5.10).
-    InReduction { op: ReductionId, items: Vec<ListItem> },
+    InReduction {
+        op: ReductionId,
+        items: Vec<ListItem>,
+    },
     /// `initializer(expr)` of `declare reduction` (§5.5.11).
     Initializer(RawExpr),
     /// `inclusive(list)` of `scan` (§5.6).
@@ -669,7 +675,9 @@ pub struct Clause {
 }
 
 fn opt(e: &Option<RawExpr>) -> String {
-    e.as_ref().map(|e| format!("({})", e.text)).unwrap_or_default()
+    e.as_ref()
+        .map(|e| format!("({})", e.text))
+        .unwrap_or_default()
 }
 
 fn sink(v: &[SinkTerm]) -> String {

@@ -286,17 +286,29 @@ const NAMES: &[(Directive, &str)] = &[
     (D::ParallelSections, "parallel sections"),
     (D::ParallelMasked, "parallel masked"),
     (D::ParallelMaskedTaskloop, "parallel masked taskloop"),
-    (D::ParallelMaskedTaskloopSimd, "parallel masked taskloop simd"),
+    (
+        D::ParallelMaskedTaskloopSimd,
+        "parallel masked taskloop simd",
+    ),
     (D::ParallelMaster, "parallel master"),
     (D::ParallelMasterTaskloop, "parallel master taskloop"),
-    (D::ParallelMasterTaskloopSimd, "parallel master taskloop simd"),
+    (
+        D::ParallelMasterTaskloopSimd,
+        "parallel master taskloop simd",
+    ),
     (D::DistributeSimd, "distribute simd"),
     (D::DistributeParallelFor, "distribute parallel for"),
     (D::DistributeParallelForSimd, "distribute parallel for simd"),
     (D::TeamsDistribute, "teams distribute"),
     (D::TeamsDistributeSimd, "teams distribute simd"),
-    (D::TeamsDistributeParallelFor, "teams distribute parallel for"),
-    (D::TeamsDistributeParallelForSimd, "teams distribute parallel for simd"),
+    (
+        D::TeamsDistributeParallelFor,
+        "teams distribute parallel for",
+    ),
+    (
+        D::TeamsDistributeParallelForSimd,
+        "teams distribute parallel for simd",
+    ),
     (D::TeamsLoop, "teams loop"),
     (D::TargetParallel, "target parallel"),
     (D::TargetParallelFor, "target parallel for"),
@@ -304,13 +316,19 @@ const NAMES: &[(Directive, &str)] = &[
     (D::TargetParallelLoop, "target parallel loop"),
     (D::TargetParallelSections, "target parallel sections"),
     (D::TargetParallelMasked, "target parallel masked"),
-    (D::TargetParallelMaskedTaskloop, "target parallel masked taskloop"),
+    (
+        D::TargetParallelMaskedTaskloop,
+        "target parallel masked taskloop",
+    ),
     (
         D::TargetParallelMaskedTaskloopSimd,
         "target parallel masked taskloop simd",
     ),
     (D::TargetParallelMaster, "target parallel master"),
-    (D::TargetParallelMasterTaskloop, "target parallel master taskloop"),
+    (
+        D::TargetParallelMasterTaskloop,
+        "target parallel master taskloop",
+    ),
     (
         D::TargetParallelMasterTaskloopSimd,
         "target parallel master taskloop simd",
@@ -336,9 +354,7 @@ pub(crate) const FORTRAN_ONLY: &[&str] = &["do", "workshare", "allocators", "end
 /// The first words of directive names (for "did you mean" suggestions and to recognise the end
 /// of a multi-word name).
 pub(crate) fn first_words() -> impl Iterator<Item = &'static str> {
-    NAMES
-        .iter()
-        .map(|(_, n)| n.split(' ').next().unwrap_or(n))
+    NAMES.iter().map(|(_, n)| n.split(' ').next().unwrap_or(n))
 }
 
 /// The category of a directive (§3.1 and each directive's "Category").
@@ -477,7 +493,11 @@ impl Directive {
     /// or `depend` clause: see [`super::Pragma::association`].
     pub fn association(self) -> Association {
         if self.is_compound() {
-            return if self.leaves().iter().any(|l| l.association() == Association::Loop) {
+            return if self
+                .leaves()
+                .iter()
+                .any(|l| l.association() == Association::Loop)
+            {
                 Association::Loop
             } else {
                 Association::Block
@@ -500,13 +520,9 @@ impl Directive {
             | D::TargetData
             | D::Dispatch
             | D::Assume => Association::Block,
-            D::Simd
-            | D::For
-            | D::Distribute
-            | D::Loop
-            | D::Tile
-            | D::Unroll
-            | D::Taskloop => Association::Loop,
+            D::Simd | D::For | D::Distribute | D::Loop | D::Tile | D::Unroll | D::Taskloop => {
+                Association::Loop
+            }
             D::Section | D::Scan => Association::Separating,
             D::DeclareSimd | D::DeclareVariant => Association::Declaration,
             D::BeginMetadirective
@@ -527,9 +543,11 @@ impl Directive {
             D::Section => Placement::Within("sections"),
             D::Scan => Placement::Within("a loop construct with an `inscan` reduction"),
             D::Requires | D::Assumes | D::BeginAssumes | D::EndAssumes => Placement::FileScope,
-            D::Error | D::Nothing | D::Metadirective | D::BeginMetadirective | D::EndMetadirective => {
-                Placement::Anywhere
-            }
+            D::Error
+            | D::Nothing
+            | D::Metadirective
+            | D::BeginMetadirective
+            | D::EndMetadirective => Placement::Anywhere,
             _ => match (self.category(), self.association()) {
                 (Category::Declarative, _) => Placement::Declaration,
                 (_, Association::None) => Placement::StandAlone,
@@ -688,7 +706,14 @@ mod tests {
         }
         assert_eq!(
             D::TargetTeamsDistributeParallelForSimd.leaves(),
-            [D::Target, D::Teams, D::Distribute, D::Parallel, D::For, D::Simd]
+            [
+                D::Target,
+                D::Teams,
+                D::Distribute,
+                D::Parallel,
+                D::For,
+                D::Simd
+            ]
         );
     }
 

@@ -103,8 +103,26 @@ mod tests {
         assert_eq!(
             texts("reduction(&&: x) p->f a[0:n] 1.5e-3 \"a)b\" x>=1"),
             [
-                "reduction", "(", "&&", ":", "x", ")", "p", "->", "f", "a", "[", "0", ":", "n", "]",
-                "1.5e-3", "\"a)b\"", "x", ">=", "1"
+                "reduction",
+                "(",
+                "&&",
+                ":",
+                "x",
+                ")",
+                "p",
+                "->",
+                "f",
+                "a",
+                "[",
+                "0",
+                ":",
+                "n",
+                "]",
+                "1.5e-3",
+                "\"a)b\"",
+                "x",
+                ">=",
+                "1"
             ]
         );
         // Never splits a character; an unterminated literal ends at the end of the text.

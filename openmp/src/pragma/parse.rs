@@ -88,7 +88,10 @@ impl<'a> P<'a> {
             }
             _ => {
                 let sep = if after.is_empty() { "" } else { " " };
-                self.err(format!("expected `{punct}`{sep}{after}, found {}", self.found()))
+                self.err(format!(
+                    "expected `{punct}`{sep}{after}, found {}",
+                    self.found()
+                ))
             }
         }
     }
@@ -115,7 +118,9 @@ impl<'a> P<'a> {
 
     /// Whether the next tokens are the word `w` followed by `next`.
     fn word_then(&self, w: &str, next: &str) -> bool {
-        self.peek().is_some_and(|t| t.kind == Tok::Word) && self.ahead(0) == w && self.ahead(1) == next
+        self.peek().is_some_and(|t| t.kind == Tok::Word)
+            && self.ahead(0) == w
+            && self.ahead(1) == next
     }
 
     /// A keyword from `from_name`'s set.
@@ -317,7 +322,12 @@ impl<'a> P<'a> {
                     span: self.tspan(t),
                 })
             }
-            _ => return self.err(format!("expected a reduction operator, found {}", self.found())),
+            _ => {
+                return self.err(format!(
+                    "expected a reduction operator, found {}",
+                    self.found()
+                ))
+            }
         };
         self.expect(":", "after the reduction operator")?;
         Ok(id)
@@ -368,8 +378,15 @@ impl<'a> P<'a> {
         let mut out = Vec::new();
         loop {
             let var = self.ident("a loop iteration variable")?;
-            let offset = if matches!(self.ahead(0), "+" | "-") {
-                Some(self.raw_until(&[","], "an offset")?)
+            let offset = if let Some(sign) = self.peek().filter(|t| matches!(self.s(*t), "+" | "-"))
+            {
+                self.pos += 1;
+                let rest = self.raw_until(&[","], "an offset")?;
+                // Kept as `- n`: the sign, a space, the value.
+                Some(RawExpr {
+                    text: format!("{} {}", self.s(sign), rest.text),
+                    span: self.tspan(sign).join(rest.span),
+                })
             } else {
                 None
             };
@@ -392,7 +409,10 @@ fn normalise(s: &str) -> String {
 }
 
 /// The closest of `candidates` to `word`, if close enough to be a likely typo.
-pub(crate) fn suggest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+pub(crate) fn suggest<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
@@ -402,7 +422,8 @@ pub(crate) fn suggest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c s
 }
 
 fn did_you_mean(s: Option<&str>) -> String {
-    s.map(|s| format!("; did you mean `{s}`?")).unwrap_or_default()
+    s.map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default()
 }
 
 /// Parses one pragma; `text` starts at its `#`.
@@ -441,7 +462,10 @@ pub fn parse_pragma(text: &str, origin: Origin<'_>, line: u32) -> Result<Pragma,
         if let Some(c) = clauses.first() {
             return Err(FrontError::omp_syntax(
                 c.keyword_span,
-                format!("`flush` with a list cannot have a `{}` clause", c.kind.keyword()),
+                format!(
+                    "`flush` with a list cannot have a `{}` clause",
+                    c.kind.keyword()
+                ),
             ));
         }
     }
@@ -508,7 +532,12 @@ fn parse_argument(p: &mut P<'_>, d: Directive) -> R<Option<DirectiveArg>> {
     use Directive as D;
     let needs = matches!(
         d,
-        D::Threadprivate | D::Allocate | D::DeclareReduction | D::DeclareMapper | D::DeclareVariant | D::Depobj
+        D::Threadprivate
+            | D::Allocate
+            | D::DeclareReduction
+            | D::DeclareMapper
+            | D::DeclareVariant
+            | D::Depobj
     );
     let may = needs || matches!(d, D::Critical | D::DeclareTarget);
     if !may || p.ahead(0) != "(" {
@@ -598,8 +627,12 @@ fn parse_clause(p: &mut P<'_>, d: Directive) -> R<Clause> {
             .or_else(|| {
                 suggest(name, extended).map(|r| format!("the directive `omp {} {r}`", d.name()))
             })
-            .or_else(|| suggest(name, rules::ALL_CLAUSES.iter().copied()).map(|s| format!("`{s}`")));
-        let hint = s.map(|s| format!("; did you mean {s}?")).unwrap_or_default();
+            .or_else(|| {
+                suggest(name, rules::ALL_CLAUSES.iter().copied()).map(|s| format!("`{s}`"))
+            });
+        let hint = s
+            .map(|s| format!("; did you mean {s}?"))
+            .unwrap_or_default();
         return Err(FrontError::omp_syntax(
             kspan,
             format!("unknown OpenMP clause `{name}`{hint}"),
@@ -765,7 +798,11 @@ fn clause_args(p: &mut P<'_>, d: Directive, name: &str) -> R<ClauseKind> {
             if p.colon_ahead() {
                 if matches!(p.ahead(0), "allocator" | "align") && p.ahead(1) == "(" {
                     loop {
-                        let w = if p.ahead(0) == "allocator" { "allocator" } else { "align" };
+                        let w = if p.ahead(0) == "allocator" {
+                            "allocator"
+                        } else {
+                            "align"
+                        };
                         p.pos += 1;
                         p.expect("(", &format!("after `{w}`"))?;
                         let e = Some(p.raw_until(&[], "an expression")?);
@@ -811,25 +848,23 @@ fn clause_args(p: &mut P<'_>, d: Directive, name: &str) -> R<ClauseKind> {
         "indirect" => C::Indirect(Some(p.expr("a condition")?)),
         "partial" => C::Partial(Some(p.expr("an unroll factor")?)),
         "ordered" => C::Ordered(Some(p.expr("a number of loops")?)),
-        "atomic_default_mem_order" | "fail" => {
-            let m = p.keyword("a memory order", MemoryOrder::from_name)?;
-            if name == "fail" {
-                C::Fail(m)
-            } else {
-                C::AtomicDefaultMemOrder(m)
-            }
+        // `fail` takes the orders of a read (§15.8.3).
+        "fail" => C::Fail(p.keyword("`seq_cst`, `acquire` or `relaxed`", |s| {
+            MemoryOrder::from_name(s)
+                .filter(|m| !matches!(m, MemoryOrder::Release | MemoryOrder::AcqRel))
+        })?),
+        "atomic_default_mem_order" => {
+            C::AtomicDefaultMemOrder(p.keyword("a memory order", MemoryOrder::from_name)?)
         }
         "at" => C::At(p.keyword("`compilation` or `execution`", ErrorAt::from_name)?),
         "severity" => C::Severity(p.keyword("`fatal` or `warning`", Severity::from_name)?),
-        "proc_bind" => C::ProcBind(p.keyword(
-            "`primary`, `close` or `spread`",
-            ProcBind::from_name,
-        )?),
+        "proc_bind" => {
+            C::ProcBind(p.keyword("`primary`, `close` or `spread`", ProcBind::from_name)?)
+        }
         "bind" => C::Bind(p.keyword("`teams`, `parallel` or `thread`", Binding::from_name)?),
-        "device_type" => C::DeviceType(p.keyword(
-            "`host`, `nohost` or `any`",
-            DeviceType::from_name,
-        )?),
+        "device_type" => {
+            C::DeviceType(p.keyword("`host`, `nohost` or `any`", DeviceType::from_name)?)
+        }
         "sizes" => {
             let mut v = vec![p.expr("a tile size")?];
             while p.eat(",") {
@@ -1039,17 +1074,21 @@ fn linear(p: &mut P<'_>) -> R<Linear> {
         (p.items("linear", true)?, None, false)
     };
     let mut step = None;
-    if p.eat(":") {
+    if deprecated_syntax {
+        if p.eat(":") {
+            step = Some(p.expr("a linear step")?);
+        }
+    } else if p.eat(":") {
         loop {
             let w = p.ahead(0);
             let next = p.ahead(1);
-            if !deprecated_syntax && LinearModifier::from_name(w).is_some() && matches!(next, "," | ")") {
+            if LinearModifier::from_name(w).is_some() && matches!(next, "," | ")") {
                 if modifier.is_some() {
                     return p.err("`linear` takes at most one of `val`, `ref`, `uval`");
                 }
                 modifier = LinearModifier::from_name(w);
                 p.pos += 1;
-            } else if !deprecated_syntax && w == "step" && next == "(" {
+            } else if w == "step" && next == "(" {
                 if step.is_some() {
                     return p.err("`linear` takes at most one step");
                 }
@@ -1058,6 +1097,10 @@ fn linear(p: &mut P<'_>) -> R<Linear> {
                 p.close("step")?;
             } else if step.is_none() && modifier.is_none() {
                 step = Some(p.expr("a linear step")?);
+                if p.ahead(0) == "," {
+                    return p
+                        .err("a `linear` step written alone excludes modifiers (write `step(…)`)");
+                }
                 break;
             } else {
                 return p.err(format!(
@@ -1140,14 +1183,19 @@ fn check_clauses(d: Directive, clauses: &[Clause], dspan: Span) -> R<()> {
                     if c2 == category || c2.is_none() || category.is_none())
             });
             if same {
-                return err(c.span, "two `defaultmap` clauses for the same variable category".into());
+                return err(
+                    c.span,
+                    "two `defaultmap` clauses for the same variable category".into(),
+                );
             }
         }
     }
     // One `if` per constituent construct (§3.4).
     let targets = |c: &Clause| -> Vec<Directive> {
         match &c.kind {
-            ClauseKind::If { modifier: Some(m), .. } => vec![*m],
+            ClauseKind::If {
+                modifier: Some(m), ..
+            } => vec![*m],
             ClauseKind::If { modifier: None, .. } => d
                 .leaves()
                 .into_iter()

@@ -168,7 +168,13 @@ fn leaf_clauses(d: Directive) -> &'static [&'static str] {
             "simdlen",
         ],
         D::Masked => &["filter"],
-        D::Single => &["allocate", "copyprivate", "firstprivate", "nowait", "private"],
+        D::Single => &[
+            "allocate",
+            "copyprivate",
+            "firstprivate",
+            "nowait",
+            "private",
+        ],
         D::Scope => &["allocate", "firstprivate", "nowait", "private", "reduction"],
         D::Sections => &[
             "allocate",

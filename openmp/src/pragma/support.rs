@@ -39,7 +39,9 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             | ClauseKind::NumThreads(_)
             | ClauseKind::Simdlen(_)
             | ClauseKind::Collapse(_) => {}
-            ClauseKind::Default(k) => return unsupported(format!("`default({k})` is not supported")),
+            ClauseKind::Default(k) => {
+                return unsupported(format!("`default({k})` is not supported"))
+            }
             ClauseKind::Schedule { modifiers, .. } => {
                 if let Some(m) = modifiers.first() {
                     return unsupported(format!("schedule modifier `{m}` is not supported"));
@@ -54,12 +56,18 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
                     return unsupported(format!("reduction modifier `{m}` is not supported"));
                 }
                 if let ReductionId::User(u) = op {
-                    return unsupported(format!("user-defined reduction `{}` is not supported", u.name));
+                    return unsupported(format!(
+                        "user-defined reduction `{}` is not supported",
+                        u.name
+                    ));
                 }
                 if let Some(i) = items.iter().find(|i| !i.is_variable()) {
                     return Err(FrontError::unsupported(
                         i.span,
-                        format!("`{}` in `reduction` is not supported (only variables are)", i.text),
+                        format!(
+                            "`{}` in `reduction` is not supported (only variables are)",
+                            i.text
+                        ),
                     ));
                 }
             }
