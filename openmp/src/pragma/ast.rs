@@ -107,6 +107,22 @@ impl Pragma {
             .map(|i| &i.base)
     }
 
+    /// The condition of the `if` clause that applies to constituent construct `leaf` (§3.4):
+    /// one whose modifier names it, or one without modifier when `leaf` accepts `if`.
+    pub fn if_for(&self, leaf: Directive) -> Option<&RawExpr> {
+        self.clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::If {
+                modifier: Some(m),
+                cond,
+            } if *m == leaf => Some(cond),
+            ClauseKind::If {
+                modifier: None,
+                cond,
+            } if super::rules::allowed(leaf, "if") && self.directive.has_leaf(leaf) => Some(cond),
+            _ => None,
+        })
+    }
+
     /// The name of a `critical` construct.
     pub fn critical_name(&self) -> Option<&Ident> {
         match &self.argument {

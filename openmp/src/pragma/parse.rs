@@ -503,27 +503,31 @@ fn parse_directive(p: &mut P<'_>) -> R<(Directive, Span)> {
         }
     }
     let w = p.s(first);
-    if FORTRAN_ONLY.contains(&w) {
+    // A multi-word name with a wrong later word: suggest the closest full name.
+    let multi = matches!(w, "declare" | "begin" | "end" | "target" | "cancellation");
+    let (shown, s) = if multi && words.len() > 1 {
+        let k = words
+            .len()
+            .min(if w == "begin" || w == "end" { 3 } else { 2 });
+        let t = words[..k]
+            .iter()
+            .map(|t| p.s(*t))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let s = suggest(&t, Directive::all().map(Directive::name));
+        (t, s)
+    } else {
+        (w.to_string(), suggest(w, super::directive::first_words()))
+    };
+    if s.is_none() && FORTRAN_ONLY.contains(&w) {
         return Err(FrontError::omp_syntax(
             p.tspan(first),
             format!("`{w}` is not an OpenMP directive for C (it exists in Fortran only)"),
         ));
     }
-    // A multi-word name with a wrong later word: suggest the closest full name.
-    let two = words
-        .iter()
-        .take(3)
-        .map(|t| p.s(*t))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let s = if matches!(w, "declare" | "begin" | "end" | "target" | "cancellation") {
-        suggest(&two, Directive::all().map(Directive::name))
-    } else {
-        suggest(w, super::directive::first_words())
-    };
     Err(FrontError::omp_syntax(
         p.tspan(first),
-        format!("unknown OpenMP directive `{w}`{}", did_you_mean(s)),
+        format!("unknown OpenMP directive `{shown}`{}", did_you_mean(s)),
     ))
 }
 
@@ -622,7 +626,7 @@ fn parse_clause(p: &mut P<'_>, d: Directive) -> R<Clause> {
             .map(Directive::name)
             .filter_map(|n| n.strip_prefix(d.name()).and_then(|r| r.strip_prefix(' ')))
             .filter(|r| !r.contains(' '));
-        let s = suggest(name, rules::clauses_of(d).into_iter())
+        let s = suggest(name, rules::clauses_of(d))
             .map(|s| format!("`{s}`"))
             .or_else(|| {
                 suggest(name, extended).map(|r| format!("the directive `omp {} {r}`", d.name()))
@@ -1025,6 +1029,14 @@ fn clause_args(p: &mut P<'_>, d: Directive, name: &str) -> R<ClauseKind> {
                     p.pos += k + 1;
                     break;
                 }
+            }
+            if modifier.is_none() && n > 0 && p.ahead(1) == ":" {
+                let w = p.ahead(0);
+                let s = suggest(w, d.leaves().iter().map(|l| l.name()));
+                return p.err(format!(
+                    "`{w}` is not a directive name that can modify `if`{}",
+                    did_you_mean(s)
+                ));
             }
             C::If {
                 modifier,

@@ -831,6 +831,13 @@ fn typed_clause_contents() {
     );
     let i = ok("#pragma omp target parallel for if(target: a) if(parallel: b)");
     assert_eq!(i.clauses.len(), 2);
+    assert_eq!(i.if_for(Directive::Target).unwrap().text, "a");
+    assert_eq!(i.if_for(Directive::Parallel).unwrap().text, "b");
+    assert!(i.if_for(Directive::For).is_none());
+    let j = ok("#pragma omp parallel for simd if(c)");
+    assert_eq!(j.if_for(Directive::Simd).unwrap().text, "c");
+    assert_eq!(j.if_for(Directive::Parallel).unwrap().text, "c");
+    assert!(ok("#pragma omp task").if_for(Directive::Task).is_none());
     let c = ok("#pragma omp cancel taskgroup if(x)");
     assert_eq!(
         c.clauses[0].kind,
@@ -891,6 +898,26 @@ fn unknown_names_get_suggestions() {
         "did you mean `depend`?",
     );
     syntax("#pragma omp workshare", 13, "Fortran");
+    syntax(
+        "#pragma omp end declare targt",
+        13,
+        "unknown OpenMP directive `end declare targt`; did you mean `end declare target`?",
+    );
+    syntax(
+        "#pragma omp target updat to(x)",
+        20,
+        "did you mean the directive `omp target update`?",
+    );
+    syntax(
+        "#pragma omp declare smd",
+        13,
+        "did you mean `declare simd`?",
+    );
+    syntax(
+        "#pragma omp parallel if(paralel: c)",
+        25,
+        "did you mean `parallel`?",
+    );
     syntax("#pragma omp parallel do", 22, "unknown OpenMP clause `do`");
 }
 
@@ -1191,4 +1218,22 @@ fn malformed_clause_arguments() {
         37,
         "expected a clause",
     );
+}
+
+/// Truncations and single-token deletions of valid pragmas give results or errors, never panics.
+#[test]
+fn damaged_pragmas_never_panic() {
+    let mut sources: Vec<String> = CLAUSES
+        .iter()
+        .map(|(s, _)| format!("#pragma omp {s}"))
+        .collect();
+    sources.extend(Directive::all().map(example));
+    for src in &sources {
+        let toks = super::lexer::tokenize(src);
+        for t in &toks {
+            let _ = parse(&src[..t.end]);
+            let cut = format!("{}{}", &src[..t.start], &src[t.end..]);
+            let _ = parse(&cut);
+        }
+    }
 }
