@@ -1202,6 +1202,21 @@ fn check_clauses(d: Directive, clauses: &[Clause], dspan: Span) -> R<()> {
             }
         }
     }
+    // `depend(source)` and `depend(sink: …)` belong to stand-alone `ordered`, where only they
+    // may appear (§15.9.5, §15.10.1).
+    for c in clauses {
+        if let ClauseKind::Depend(dep) = &c.kind {
+            let doacross = !matches!(dep, Dependence::Locators { .. });
+            if doacross != (d == Directive::Ordered) {
+                let msg = if doacross {
+                    "`depend(source)` and `depend(sink: …)` may appear on `omp ordered` only"
+                } else {
+                    "`depend` on `omp ordered` must be `depend(source)` or `depend(sink: …)`"
+                };
+                return err(c.span, msg.into());
+            }
+        }
+    }
     // One `if` per constituent construct (§3.4).
     let targets = |c: &Clause| -> Vec<Directive> {
         match &c.kind {

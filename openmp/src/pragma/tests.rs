@@ -1096,6 +1096,16 @@ fn required_clauses_and_arguments() {
         "expected the name of the critical section",
     );
     syntax(
+        "#pragma omp task depend(source)",
+        18,
+        "on `omp ordered` only",
+    );
+    syntax(
+        "#pragma omp ordered depend(in: x)",
+        21,
+        "must be `depend(source)`",
+    );
+    syntax(
         "#pragma omp flush(x) acquire",
         22,
         "`flush` with a list cannot have a `acquire` clause",
