@@ -70,7 +70,7 @@ fn listing5_fusion() {
 
 #[test]
 fn listing6_vectorisation() {
-    check("listing6_simd", &[("mult", 6, "vec@8 ; par@16")]);
+    check("listing6_simd", &[("mult", 8, "par@10 || par@18")]);
 }
 
 #[test]

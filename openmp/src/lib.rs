@@ -30,5 +30,7 @@ pub fn parse_file(
     dir: Option<&Path>,
 ) -> Result<Program, FrontErrors> {
     let loaded = source::load(sources, file, dir)?;
-    c::convert::convert(&loaded)
+    let mut program = c::convert::convert(&loaded)?;
+    omp::regions(&mut program)?;
+    Ok(program)
 }

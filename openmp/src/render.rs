@@ -1,6 +1,6 @@
 //! Readable text and JSON views of the PPL programs of a program's parallel regions.
 
-use crate::omp::{BlockBody, OmpBlock, Region};
+use crate::omp::{BlockBody, BlockOrigin, OmpBlock, Region};
 use crate::spec::{print_contract, Contract};
 use crate::Program;
 use ppl::BasicBlock;
@@ -55,10 +55,13 @@ fn region_text(r: &Region, out: &mut String) {
 
 fn block_header(b: &BasicBlock<OmpBlock>) -> String {
     let mut s = format!("{}  {}", b.name(), b.payload.pragma.display());
-    if let Some(it) = &b.iteration {
+    if b.payload.origin == BlockOrigin::Replicated {
+        s.push_str("  code every thread runs");
+    }
+    for it in &b.iterations {
         let _ = write!(s, "  for {} in [{}, {})", it.var, it.lower, it.upper);
     }
-    if let BlockBody::Code(_) = b.payload.body {
+    if let (BlockBody::Code(_), true) = (&b.payload.body, b.iterations.is_empty()) {
         s.push_str("  sequential code");
     }
     s

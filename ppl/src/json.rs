@@ -17,9 +17,18 @@ pub fn to_json<B>(p: &Ppl<B>, payload: PayloadFields<'_, B>) -> Value {
             m.insert("kind".into(), json!(b.kind.as_str()));
             m.insert("line".into(), json!(b.line));
             m.insert("column".into(), json!(b.span.column));
-            if let Some(it) = &b.iteration {
+            if let [it] = b.iterations.as_slice() {
                 m.insert("var".into(), json!(it.var));
                 m.insert("range".into(), json!([it.lower, it.upper]));
+            } else if !b.iterations.is_empty() {
+                m.insert(
+                    "dims".into(),
+                    json!(b
+                        .iterations
+                        .iter()
+                        .map(|it| json!({"var": it.var, "range": [it.lower, it.upper]}))
+                        .collect::<Vec<_>>()),
+                );
             }
             payload(b, &mut m);
             Value::Object(m)

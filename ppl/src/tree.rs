@@ -84,8 +84,8 @@ pub struct BasicBlock<B> {
     pub line: u32,
     /// The construct in the source (pragma through the end of its statement).
     pub span: Span,
-    /// Iteration variable and range for loop blocks; `None` for sequential code.
-    pub iteration: Option<Iteration>,
+    /// The dimensions of the iteration space (outermost first): empty for a block run once.
+    pub iterations: Vec<Iteration>,
     pub payload: B,
 }
 
@@ -102,7 +102,7 @@ impl<B> BasicBlock<B> {
             kind: self.kind,
             line: self.line,
             span: self.span,
-            iteration: self.iteration,
+            iterations: self.iterations,
             payload,
         }
     }
@@ -166,7 +166,7 @@ impl<B> Ppl<B> {
                     kind: b.kind,
                     line: b.line,
                     span: b.span,
-                    iteration: b.iteration.clone(),
+                    iterations: b.iterations.clone(),
                     payload: (),
                 };
                 let c = f(b);
@@ -191,7 +191,7 @@ impl<B> Ppl<B> {
                     kind: b.kind,
                     line: b.line,
                     span: b.span,
-                    iteration: b.iteration.clone(),
+                    iterations: b.iterations.clone(),
                     payload: (),
                 };
                 Ppl::Block(shell.with_payload(f(b)?))
@@ -224,7 +224,7 @@ pub(crate) mod tests {
             kind,
             line,
             span: Span::DUMMY,
-            iteration: None,
+            iterations: Vec::new(),
             payload: (),
         })
     }

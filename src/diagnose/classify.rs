@@ -263,19 +263,6 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                 ),
             )
         }
-        Role::SharedWrite { block, var } => {
-            let b = checks.block(*block);
-            Diagnostic::new(
-                Kind::Race,
-                at,
-                format!(
-                    "data race: `{var}` is shared by the iterations of {} and written here \
-                     (make it `private`/`firstprivate`, or declare it inside the loop)",
-                    describe(b)
-                ),
-            )
-            .with_related(Some(b.pragma), "the iterations of this loop may run at the same time")
-        }
         Role::Internal(what) => Diagnostic::new(
             Kind::Internal,
             here,
@@ -295,7 +282,8 @@ fn owner_text(owner: &Owner, checks: &Checks) -> String {
 }
 
 fn postcondition(e: &VerificationError, owner: &Owner, at: Span, checks: &Checks) -> Diagnostic {
-    if e.kind != VKind::PostconditionViolated {
+    // A `return` before the end of a function checks the postcondition with an exhale.
+    if e.kind != VKind::PostconditionViolated && e.kind != VKind::ExhaleFailed {
         return Diagnostic::new(
             code_kind(e.reason),
             reason_at(e).unwrap_or(at),
@@ -321,7 +309,11 @@ fn postcondition(e: &VerificationError, owner: &Owner, at: Span, checks: &Checks
     Diagnostic::new(
         kind,
         at,
-        format!("this postcondition of {whose} may not hold{why}"),
+        if e.kind == VKind::ExhaleFailed {
+            format!("the postcondition of {whose} may not hold when it returns here{why}")
+        } else {
+            format!("this postcondition of {whose} may not hold{why}")
+        },
     )
     .with_related(
         reason_at(e).filter(|s| *s != at && e.reason != Reason::AssertionFalse),

@@ -1,6 +1,7 @@
 //! Explaining a data race: which two blocks, and — when the solver gave a counterexample —
-//! which iterations and which element, e.g. "iteration i = 3 of the loop at line 17 writes
-//! mid[3] while iteration j = 2 of the loop at line 26 reads it".
+//! which iterations and which location, e.g. "iteration i = 3 of the loop at line 17 writes
+//! mid[3] while iteration i = 2 of the loop at line 26 reads it", or "thread 0 of the code every
+//! thread runs at line 5 writes `x` while thread 1 … writes it".
 
 use super::classify::describe;
 use super::kind::Kind;
@@ -19,8 +20,8 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         region,
         first,
         second,
-        first_var,
-        second_var,
+        first_vars,
+        second_vars,
     } = role
     else {
         unreachable!("called for races only");
@@ -29,27 +30,19 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
     let (a, b) = (checks.block(*first), checks.block(*second));
     let r = checks.region(*region);
     let env = int_values(&e.model);
-    let concrete = concrete(
-        e,
-        r,
-        a,
-        b,
-        first_var.as_deref(),
-        second_var.as_deref(),
-        &env,
-    );
+    let concrete = concrete(e, r, a, b, first_vars, second_vars, &env);
     let same = first == second;
     let message = concrete.unwrap_or_else(|| {
         if same {
             format!(
-                "data race: two iterations of {} may access the same element at the same time, \
+                "data race: two iterations of {} may access the same location at the same time, \
                  and at least one of them writes it",
                 describe(b)
             )
         } else {
             format!(
-                "data race: {} and {} may access the same element at the same time, and at least \
-                 one of them writes it",
+                "data race: {} and {} may access the same location at the same time, and at \
+                 least one of them writes it",
                 describe(a),
                 describe(b)
             )
@@ -69,29 +62,50 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
     d
 }
 
-/// One iteration: its block, the source name and value of its variable.
-fn iteration(
+/// The values of a block's iteration variables in the counterexample, by the block's own
+/// Viper names (for evaluating its atoms).
+fn coordinates(
     b: &BlockInfo,
-    var: Option<&str>,
+    vars: &[String],
     env: &HashMap<String, BigInt>,
-) -> Option<(String, BigInt)> {
-    let (c, _) = b.var.as_ref()?;
-    let v = env.get(var?)?;
-    Some((c.clone(), v.clone()))
+) -> Option<Vec<(String, String, BigInt)>> {
+    let mut out = Vec::new();
+    for ((source, viper), v) in b.vars.iter().zip(vars) {
+        out.push((source.clone(), viper.clone(), env.get(v)?.clone()));
+    }
+    Some(out)
+}
+
+/// `iteration i = 3 of the loop at line 17`, `thread 1 of …`, `iteration (i, j) = (1, 2) of …`.
+fn who(b: &BlockInfo, coords: &[(String, String, BigInt)]) -> String {
+    let of = describe(b);
+    match coords {
+        [] => of,
+        [(s, _, v)] if s == "thread" => format!("thread {} of {of}", show(v)),
+        [(s, _, v)] => format!("iteration {s} = {} of {of}", show(v)),
+        many => {
+            let names: Vec<&str> = many.iter().map(|c| c.0.as_str()).collect();
+            let vals: Vec<String> = many.iter().map(|c| show(&c.2)).collect();
+            format!(
+                "iteration ({}) = ({}) of {of}",
+                names.join(", "),
+                vals.join(", ")
+            )
+        }
+    }
 }
 
 /// The element an atom names for an iteration, if it can be evaluated (and its guard holds).
 fn element(
     atom: &PermAtom,
-    b: &BlockInfo,
-    var: Option<&str>,
+    coords: &[(String, String, BigInt)],
     env: &HashMap<String, BigInt>,
 ) -> Option<BigInt> {
     if !atom.bound.is_empty() {
         return None;
     }
     let mut local = env.clone();
-    if let (Some((_, viper)), Some(v)) = (&b.var, var.and_then(|v| env.get(v))) {
+    for (_, viper, v) in coords {
         local.insert(viper.clone(), v.clone());
     }
     if eval(&atom.guard, &local).is_some_and(|g| g.is_zero()) {
@@ -108,13 +122,26 @@ fn verb(a: &PermAtom) -> &'static str {
     }
 }
 
+/// How diagnostics name a location: `a[3]`, or `` `x` `` for a shared scalar.
+fn location(r: &RegionInfo, atom: &PermAtom, idx: &BigInt) -> String {
+    if let Some(name) = r.scalars.get(&atom.array) {
+        return format!("`{name}`");
+    }
+    let array = atom
+        .array
+        .strip_prefix("global_")
+        .and_then(|g| g.strip_suffix("()"))
+        .unwrap_or_else(|| r.source_name(&atom.array));
+    format!("{array}[{}]", show(idx))
+}
+
 fn concrete(
     e: &VerificationError,
     r: &RegionInfo,
     a: &BlockInfo,
     b: &BlockInfo,
-    first_var: Option<&str>,
-    second_var: Option<&str>,
+    first_vars: &[String],
+    second_vars: &[String],
     env: &HashMap<String, BigInt>,
 ) -> Option<String> {
     // The exhale takes the first iteration's permissions, then fails on the second's.
@@ -123,25 +150,22 @@ fn concrete(
             && t.span.start <= e.reason_span.start
             && e.reason_span.end <= t.span.end
     };
+    let ca = coordinates(a, first_vars, env)?;
+    let cb = coordinates(b, second_vars, env)?;
     let failing = b.atoms.iter().find(inside)?;
-    let idx = element(failing, b, second_var, env)?;
+    let idx = element(failing, &cb, env)?;
     let conflicting = a
         .atoms
         .iter()
         .filter(|t| t.array == failing.array)
-        .filter(|t| element(t, a, first_var, env).as_ref() == Some(&idx))
+        .filter(|t| element(t, &ca, env).as_ref() == Some(&idx))
         .max_by_key(|t| t.writes)?;
-    let array = r.source_name(&failing.array);
-    let who = |blk: &BlockInfo, it: Option<(String, BigInt)>| match it {
-        Some((c, v)) => format!("iteration {c} = {} of {}", show(&v), describe(blk)),
-        None => describe(blk),
-    };
-    let first = who(a, iteration(a, first_var, env));
-    let second = who(b, iteration(b, second_var, env));
     Some(format!(
-        "data race: {first} {} {array}[{}] while {second} {} it",
+        "data race: {} {} {} while {} {} it",
+        who(a, &ca),
         verb(conflicting),
-        show(&idx),
+        location(r, failing, &idx),
+        who(b, &cb),
         verb(failing)
     ))
 }

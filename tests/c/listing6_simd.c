@@ -1,5 +1,7 @@
-// Vectorised loops (thesis Listing 6, rewritten): `simd` gives a vectorised block,
-// `for simd` a parallel block whose chunks are vectorised.
+// Vectorised loops (thesis Listing 6, rewritten). OpenMP 5.2 §10.4: `simd` alone is not
+// worksharing, so every thread of the team runs its whole loop (a block over (thread, i)),
+// and the two loops race on c; the thesis reads it as one vectorised block.
+// `for simd` is a parallel block whose chunks are vectorised.
 
 void mult(int n, int m, int a[], int b[], int c[])
 {

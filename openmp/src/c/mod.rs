@@ -1,7 +1,11 @@
-//! The C subset: AST, conversion from `lang-c` (with type checking) and printing.
+//! The C program: types, the typed program ompv verifies, conversion from `lang-c`, walks and
+//! printing.
 
 pub mod ast;
 pub mod convert;
 pub mod print;
+pub mod types;
+pub mod visit;
 
 pub use ast::*;
+pub use convert::Program;

@@ -1,33 +1,34 @@
 //! Lowering a checked C/OpenMP program to Viper, with the proof obligations of its parallel
 //! regions (thesis ch. 5).
 //!
-//! - [`prelude`]: the array model and C division;
-//! - [`cexpr`], [`spec`]: C and specification expressions;
-//! - [`stmt`]: statements (sequential code of functions and blocks);
+//! - [`prelude`]: the memory model, C division, floating-point values;
+//! - [`memory`]: objects in memory (allocations, their permissions, element fields);
+//! - [`value`]: C expressions as Viper values and locations;
+//! - [`spec`]: specification expressions;
+//! - [`stmt`], [`call`]: statements (sequential code of functions and blocks) and calls;
 //! - [`function`]: a C function as a Viper method with its contract;
-//! - [`region`]: a parallel region's blocks as [`ppl::obligations::ViperBlock`]s, its shared
-//!   scalars checked syntactically, and its obligations built by [`ppl::obligations`].
+//! - [`region`]: a parallel region's blocks as [`ppl::obligations::ViperBlock`]s and its
+//!   obligations built by [`ppl::obligations`].
 //!
 //! Every node that may fail verification carries a check span of the side table
 //! ([`ppl::obligations::Checks`]), so that errors map back to the C program exactly.
 
-pub mod cexpr;
+pub mod call;
 pub mod function;
+pub mod memory;
 pub mod prelude;
 pub mod region;
 pub mod reserved;
-pub mod scope;
-pub mod shared;
 pub mod spec;
 pub mod stmt;
+pub mod value;
 
-use crate::c::{Function, Origin, Type as CType};
+use crate::c::ast::*;
+use crate::c::convert::Program;
 use crate::error::{FrontError, FrontErrors};
-use crate::Program;
 use ppl::obligations::{Checks, NameGen, ObligationKind};
-use scope::Scope;
-use std::collections::{BTreeSet, HashMap};
-use viper::ast::{Item, Program as ViperProgram, Type};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use viper::ast::{Expr as VExpr, Item, Program as ViperProgram, Type as VType};
 use viper::Span;
 
 /// A program lowered to Viper with everything needed to explain its verification results.
@@ -49,11 +50,39 @@ pub fn lower(program: &Program) -> Result<Lowered, FrontErrors> {
         l.errors.dedup();
         return Err(FrontErrors(l.errors));
     }
+    let mut items = l.items;
+    prelude::prune(&mut items, l.prelude_len);
     Ok(Lowered {
-        program: ViperProgram { items: l.items },
+        program: ViperProgram { items },
         checks: l.checks,
         obligations: l.obligations,
     })
+}
+
+/// How a C variable is represented in Viper.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Repr {
+    /// A Viper local (or argument) holding its value.
+    Local(String),
+    /// An object in memory: the expression of its allocation (an `Array` value).
+    Memory(VExpr),
+}
+
+/// The abrupt-completion flags of the code being lowered: `break`/`continue` of the enclosing
+/// loops. Statements after one that may set a flag run only if none is set. (`return` needs no
+/// flag: it checks the postcondition where it stands and ends the path.)
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Flags {
+    /// Per enclosing loop (innermost last): its `break` and `continue` flags (when the loop's
+    /// body has such statements).
+    pub loops: Vec<(Option<String>, Option<String>)>,
+}
+
+/// What lowering the code of a basic block needs to know.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BlockCtx {
+    /// The Viper variable of the thread number, in a block every thread runs.
+    pub thread: Option<String>,
 }
 
 /// State of one function's lowering.
@@ -62,20 +91,35 @@ pub(crate) struct FnState {
     /// The source function's name.
     pub name: String,
     pub names: NameGen,
-    pub scope: Scope,
-    /// The Viper return variable.
-    pub result: Option<(String, CType)>,
+    /// The current representation of every variable in scope.
+    pub vars: HashMap<VarId, Repr>,
+    /// Names in scope for specifications, innermost frame last.
+    pub spec_scope: Vec<Vec<(String, VarId)>>,
+    /// Variables bound by specification quantifiers: (source name, Viper name, is integer).
+    pub bound: Vec<(String, String, bool)>,
+    /// The Viper return variable and the C return type.
+    pub result: Option<(String, Type)>,
+    /// The function's postconditions, as checked where the function returns.
+    pub posts: Vec<VExpr>,
     /// Source variables whose Viper name differs (Viper name -> source name).
     pub renamed: HashMap<String, String>,
     /// The function's `context_everywhere` clauses (joined to every contract inside it).
     pub everywhere: Vec<crate::spec::Clause>,
-    /// Lowering the code of a basic block (its declarations are private to it).
-    pub in_block: bool,
     /// Obligations of the function's regions, added after the function's method.
     pub pending: Vec<ppl::obligations::Obligation>,
-    /// Statements (by span) of the block being lowered that write a shared variable, with the
-    /// block and the variable: each gets a failing check (a data race).
-    pub shared_writes: HashMap<Span, (ppl::obligations::BlockKey, String)>,
+    /// Pointer variables whose value is always the start of an allocation (or null).
+    pub base_ptrs: HashSet<VarId>,
+    pub flags: Flags,
+    /// The Viper variable of the team size inside a parallel region.
+    pub team: Option<String>,
+    /// Inside a basic block.
+    pub block: Option<BlockCtx>,
+    /// Loop bounds of the region being lowered that read memory, by span: the local holding
+    /// their value at the region's entry.
+    pub bounds: HashMap<Span, String>,
+    /// Allocations holding one shared scalar of the region being lowered (printed Viper ->
+    /// source name), for diagnostics.
+    pub scalar_objects: HashMap<String, String>,
 }
 
 /// The lowering of one program.
@@ -91,39 +135,53 @@ pub(crate) struct Lowerer<'p> {
     pub called: BTreeSet<String>,
     /// Names of global Viper declarations.
     pub globals: BTreeSet<String>,
+    /// Global variable -> the Viper domain function of its allocation.
+    pub global_objs: HashMap<VarId, String>,
+    /// (struct, member) -> Viper field.
+    pub struct_fields: HashMap<(StructId, usize), String>,
     pub cur: FnState,
+    /// The number of prelude items at the start of `items`.
+    pub prelude_len: usize,
+    /// Whether some pointer of the program may point into the middle of an allocation (pointer
+    /// arithmetic, pointers read from memory or returned by functions): then pointer parameters
+    /// are checked to point to the start of one.
+    pub needs_offsets: bool,
 }
 
 impl<'p> Lowerer<'p> {
     fn new(program: &'p Program) -> Lowerer<'p> {
-        let mut globals: BTreeSet<String> = prelude::NAMES.iter().map(|s| s.to_string()).collect();
+        let mut globals: BTreeSet<String> = prelude::names().into_iter().collect();
         let mut methods = HashMap::new();
         for f in &program.functions {
             let c = &f.name.name;
             if methods.contains_key(c) {
                 continue;
             }
-            let mut v = c.clone();
-            while reserved::is_reserved(&v) || globals.contains(&v) {
-                v.push('_');
-            }
-            globals.insert(v.clone());
+            let v = unique(c, &mut globals);
             methods.insert(c.clone(), v);
         }
+        let items = prelude::items();
+        let needs_offsets = memory::needs_offsets(program);
         Lowerer {
             program,
+            needs_offsets,
             checks: Checks::new(),
-            items: prelude::items(),
+            prelude_len: items.len(),
+            items,
             obligations: Vec::new(),
             errors: Vec::new(),
             methods,
             called: BTreeSet::new(),
             globals,
+            global_objs: HashMap::new(),
+            struct_fields: HashMap::new(),
             cur: FnState::default(),
         }
     }
 
     fn run(&mut self) {
+        self.declare_structs();
+        self.declare_globals();
         let program = self.program;
         let mut done = BTreeSet::new();
         // Verified functions and the user's other functions, in source order.
@@ -136,15 +194,22 @@ impl<'p> Lowerer<'p> {
             };
             self.function(def);
         }
-        // Runtime routines the program calls (declared in ompv's omp.h).
-        let called: Vec<String> = self.called.iter().cloned().collect();
-        for name in called {
-            if done.contains(&name) {
-                continue;
+        // Library routines the program calls (declared in ompv's headers).
+        loop {
+            let called: Vec<String> = self
+                .called
+                .iter()
+                .filter(|n| !done.contains(*n))
+                .cloned()
+                .collect();
+            if called.is_empty() {
+                break;
             }
-            if let Some(def) = program.function(&name) {
-                done.insert(name);
-                self.function(def);
+            for name in called {
+                done.insert(name.clone());
+                if let Some(def) = program.function(&name) {
+                    self.function(def);
+                }
             }
         }
     }
@@ -156,7 +221,7 @@ impl<'p> Lowerer<'p> {
         }
     }
 
-    /// Starts lowering a new function: fresh names, empty scope.
+    /// Starts lowering a new function: fresh names, empty scope, globals visible.
     pub(crate) fn begin_function(&mut self, f: &Function) {
         let mut names = NameGen::new();
         for g in &self.globals {
@@ -165,29 +230,41 @@ impl<'p> Lowerer<'p> {
         for r in reserved::VIPER_RESERVED {
             names.reserve(r);
         }
-        for n in shared::source_names(f, &self.program.regions) {
-            names.keep_for_source(&n);
+        let mut vars = HashMap::new();
+        let mut frame = Vec::new();
+        for g in &self.program.globals {
+            if let Some(obj) = self.global_objs.get(&g.var) {
+                vars.insert(
+                    g.var,
+                    Repr::Memory(viper_call(obj, Vec::new(), Span::DUMMY)),
+                );
+                frame.push((self.program.var(g.var).name.clone(), g.var));
+            }
+        }
+        // Source names keep their spelling where they can.
+        for v in &self.program.vars {
+            if v.function.as_deref() == Some(&f.name.name) {
+                names.keep_for_source(&v.name);
+            }
         }
         self.cur = FnState {
             name: f.name.name.clone(),
             names,
-            scope: Scope::new(),
-            result: None,
-            renamed: HashMap::new(),
-            everywhere: Vec::new(),
-            in_block: false,
-            pending: Vec::new(),
-            shared_writes: HashMap::new(),
+            vars,
+            spec_scope: vec![frame],
+            base_ptrs: memory::base_pointers(self.program, f),
+            ..FnState::default()
         };
     }
 
-    /// A fresh Viper name for the source variable `name`.
-    pub(crate) fn fresh_var(&mut self, name: &str) -> String {
-        let v = self.cur.names.fresh_source(name);
-        if v != name {
-            self.cur.renamed.insert(v.clone(), name.to_string());
+    /// A fresh Viper name for the source variable `v`, recorded for diagnostics.
+    pub(crate) fn fresh_var(&mut self, v: VarId) -> String {
+        let name = self.program.var(v).name.clone();
+        let n = self.cur.names.fresh_source(&name);
+        if n != name {
+            self.cur.renamed.insert(n.clone(), name);
         }
-        v
+        n
     }
 
     /// The Viper method implementing a source function.
@@ -197,17 +274,55 @@ impl<'p> Lowerer<'p> {
             .cloned()
             .unwrap_or_else(|| c.to_string())
     }
-}
 
-/// The Viper type of a C type (`None` for `void`).
-pub fn viper_type(t: CType) -> Option<Type> {
-    match t {
-        CType::Void => None,
-        CType::Int => Some(Type::Int),
-        CType::Bool => Some(Type::Bool),
-        CType::IntPtr | CType::IntArray => Some(prelude::array_type()),
+    /// Makes `name` visible to specifications in the innermost frame.
+    pub(crate) fn spec_declare(&mut self, v: VarId) {
+        let name = self.program.var(v).name.clone();
+        if let Some(f) = self.cur.spec_scope.last_mut() {
+            f.push((name, v));
+        }
+    }
+
+    /// The variable a specification name denotes.
+    pub(crate) fn spec_lookup(&self, name: &str) -> Option<VarId> {
+        self.cur
+            .spec_scope
+            .iter()
+            .rev()
+            .find_map(|f| f.iter().rev().find(|(n, _)| n == name).map(|(_, v)| *v))
+    }
+
+    /// Runs `f` in a new scope (variables and specification names declared in it vanish after).
+    pub(crate) fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.cur.spec_scope.push(Vec::new());
+        let r = f(self);
+        self.cur.spec_scope.pop();
+        r
     }
 }
 
-#[cfg(test)]
-mod tests;
+/// `name` made unique among `taken` (and Viper's reserved words), then taken.
+pub(crate) fn unique(name: &str, taken: &mut BTreeSet<String>) -> String {
+    let mut v = name.to_string();
+    while reserved::is_reserved(&v) || taken.contains(&v) {
+        v.push('_');
+    }
+    taken.insert(v.clone());
+    v
+}
+
+/// A call of a heap-independent function (`name(args)`).
+pub(crate) fn viper_call(name: &str, args: Vec<VExpr>, span: Span) -> VExpr {
+    ppl::obligations::build::call(name, args, span)
+}
+
+/// The Viper type of a C value type (`None` for `void`, structs and arrays, which are objects).
+pub fn viper_type(t: &Type) -> Option<VType> {
+    match t {
+        Type::Void | Type::Func | Type::Struct(_) => None,
+        Type::Bool => Some(VType::Bool),
+        Type::Int { .. } => Some(VType::Int),
+        Type::Float(_) => Some(prelude::float_type()),
+        Type::Ptr(_) | Type::Array { .. } => Some(prelude::array_type()),
+    }
+}

@@ -1,11 +1,23 @@
-//! The Viper declarations every lowered program starts with: the array model and C's integer
-//! division.
+//! The Viper declarations every lowered program starts with: the memory model, C's integer
+//! division, and floating-point values.
 //!
-//! Arrays and pointers are values of the domain `Array`: `loc(a, i)` is the reference of element
-//! `i` of `a` (injective: `loc_array`/`loc_index` invert it), `alen(a) >= 0` its length, and the
-//! element's value is the field `val`. `null_array()` is C's `NULL`. Integers are mathematical
-//! (no overflow). C's `/` and `%` truncate toward zero, Viper's are Euclidean: `c_div`/`c_mod`
-//! give C's results and require a non-zero divisor.
+//! Memory: every C object (a variable in memory, an array, a `malloc`'d block) is an allocation,
+//! a value of the domain `Array`. `loc(a, i)` is the reference of element `i` of allocation `a`
+//! (injective: `loc_array`/`loc_index` invert it), `alen(a) >= 0` its number of elements; the
+//! value of an element is a field chosen by its type: `val` (integers), `fval` (floating point),
+//! `pval` (pointers), or the members of a struct (one field per member). A row of a
+//! multi-dimensional array is an allocation of its own, `row(a, i)` (injective too), so that
+//! `a[i][j]` is `loc(row(a, i), j)`: no multiplication reaches the solver.
+//!
+//! Pointers are `Array` values. Pointer arithmetic `p + k` is `shift(p, k)`; `pbase(p)` and
+//! `poff(p)` give the allocation a pointer points into and its offset, so an element of a
+//! shifted pointer is `loc(pbase(p), poff(p) + i)`. Every allocation, every row and null is its
+//! own base with offset 0.
+//!
+//! Numbers: integers are mathematical (no overflow); C's `/` and `%` truncate toward zero (Viper's
+//! are Euclidean): `c_div`/`c_mod` give C's results and require a non-zero divisor. Floating-point
+//! values are the uninterpreted domain `CFloat`: equal operations on equal operands give equal
+//! results, nothing else is known (no rounding is modelled).
 
 use num_bigint::BigInt;
 use ppl::obligations::build::*;
@@ -20,43 +32,284 @@ pub const LOC: &str = ppl::obligations::LOC_FUNCTION;
 pub const ALEN: &str = "alen";
 /// `null_array(): Array`.
 pub const NULL: &str = "null_array";
-/// The element field.
+/// `shift(p, k): Array`.
+pub const SHIFT: &str = "shift";
+/// `pbase(p): Array`.
+pub const PBASE: &str = "pbase";
+/// `poff(p): Int`.
+pub const POFF: &str = "poff";
+/// `row(a, i): Array`.
+pub const ROW: &str = "row";
+/// The integer element field.
 pub const VAL: &str = "val";
+/// The floating-point element field.
+pub const FVAL: &str = "fval";
+/// The pointer element field.
+pub const PVAL: &str = "pval";
 /// C division (truncating).
 pub const C_DIV: &str = "c_div";
 /// C remainder (sign of the dividend).
 pub const C_MOD: &str = "c_mod";
+/// The domain of floating-point values.
+pub const FLOAT: &str = "CFloat";
 
 /// The Viper type of arrays and pointers.
 pub fn array_type() -> Type {
     Type::domain(ARRAY)
 }
 
-/// Names the prelude declares (generated names must avoid them).
-pub const NAMES: &[&str] = &[
-    ARRAY,
-    LOC,
-    ALEN,
-    NULL,
-    VAL,
-    C_DIV,
-    C_MOD,
-    "loc_array",
-    "loc_index",
-    "loc_injective",
-    "alen_nonnegative",
+/// The Viper type of floating-point values.
+pub fn float_type() -> Type {
+    Type::domain(FLOAT)
+}
+
+/// Uninterpreted operations on floating-point values: (name, arity, result is Bool).
+pub const FLOAT_OPS: &[(&str, usize, bool)] = &[
+    ("f_add", 2, false),
+    ("f_sub", 2, false),
+    ("f_mul", 2, false),
+    ("f_div", 2, false),
+    ("f_neg", 1, false),
+    ("f_lt", 2, true),
+    ("f_le", 2, true),
+    ("f_eq", 2, true),
 ];
 
-/// `loc(a, i).val`.
-pub fn element(a: Expr, i: Expr, span: Span) -> Expr {
-    field(call(LOC, vec![a, i], span), VAL, span)
+/// Pure mathematical library functions on floating-point values: (C name, arity).
+pub const MATH: &[(&str, usize)] = &[
+    ("sqrt", 1),
+    ("fabs", 1),
+    ("sin", 1),
+    ("cos", 1),
+    ("tan", 1),
+    ("exp", 1),
+    ("log", 1),
+    ("log10", 1),
+    ("pow", 2),
+    ("floor", 1),
+    ("ceil", 1),
+    ("round", 1),
+    ("fmin", 2),
+    ("fmax", 2),
+    ("fmod", 2),
+    ("atan", 1),
+    ("atan2", 2),
+    ("sqrtf", 1),
+    ("fabsf", 1),
+];
+
+/// Uninterpreted bitwise operations on integers (name, arity).
+pub const BIT_OPS: &[(&str, usize)] = &[
+    ("c_band", 2),
+    ("c_bor", 2),
+    ("c_bxor", 2),
+    ("c_bnot", 1),
+    ("c_shr", 2),
+    ("c_shl", 2),
+];
+
+/// The Viper name of a mathematical library function.
+pub fn math_name(c: &str) -> String {
+    format!("m_{c}")
+}
+
+/// Names the prelude declares (generated names must avoid them).
+pub fn names() -> Vec<String> {
+    let mut v: Vec<String> = [
+        ARRAY,
+        LOC,
+        ALEN,
+        NULL,
+        SHIFT,
+        PBASE,
+        POFF,
+        ROW,
+        VAL,
+        FVAL,
+        PVAL,
+        C_DIV,
+        C_MOD,
+        FLOAT,
+        "loc_array",
+        "loc_index",
+        "row_array",
+        "row_index",
+        "f_of_int",
+        "f_to_int",
+        "f_lit",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.extend(FLOAT_OPS.iter().map(|(n, _, _)| n.to_string()));
+    v.extend(BIT_OPS.iter().map(|(n, _)| n.to_string()));
+    v.extend(MATH.iter().map(|(n, _)| math_name(n)));
+    v
+}
+
+/// `loc(a, i).f`.
+pub fn element(a: Expr, i: Expr, f: &str, span: Span) -> Expr {
+    field(call(LOC, vec![a, i], span), f, span)
 }
 
 /// The prelude's declarations.
 pub fn items() -> Vec<Item> {
     let s = Span::DUMMY;
     let arr = array_type;
-    let dfun = |name: &str, args: Vec<(&str, Type)>, ret: Type| DomainFunction {
+    let a = || local("a", s);
+    let i = || local("i", s);
+    let k = || local("k", s);
+    let q = |vars: Vec<LocalDecl>, trig: Vec<Expr>, body: Expr| {
+        Expr::new(
+            ExprKind::Quant {
+                kind: QuantKind::Forall,
+                vars,
+                triggers: vec![Trigger {
+                    exprs: trig,
+                    span: s,
+                }],
+                body: Box::new(body),
+            },
+            s,
+        )
+    };
+    let eq = |x: Expr, y: Expr| bin(BinaryOp::Eq, x, y, s);
+    let ax = |name: &str, e: Expr| Axiom {
+        name: Some(Ident::new(name, s)),
+        expr: e,
+        span: s,
+    };
+    let loc_ai = || call(LOC, vec![a(), i()], s);
+    let row_ai = || call(ROW, vec![a(), i()], s);
+    let shift_ak = || call(SHIFT, vec![a(), k()], s);
+    let is_base = |x: Expr| {
+        and(
+            eq(call(PBASE, vec![x.clone()], s), x.clone()),
+            eq(call(POFF, vec![x], s), int(0, s)),
+            s,
+        )
+    };
+    let domain = Domain {
+        name: Ident::new(ARRAY, s),
+        type_params: Vec::new(),
+        functions: vec![
+            dfun(LOC, vec![("a", arr()), ("i", Type::Int)], Type::Ref),
+            dfun(ALEN, vec![("a", arr())], Type::Int),
+            dfun("loc_array", vec![("r", Type::Ref)], arr()),
+            dfun("loc_index", vec![("r", Type::Ref)], Type::Int),
+            dfun(NULL, vec![], arr()),
+            dfun(SHIFT, vec![("a", arr()), ("k", Type::Int)], arr()),
+            dfun(PBASE, vec![("a", arr())], arr()),
+            dfun(POFF, vec![("a", arr())], Type::Int),
+            dfun(ROW, vec![("a", arr()), ("i", Type::Int)], arr()),
+            dfun("row_array", vec![("a", arr())], arr()),
+            dfun("row_index", vec![("a", arr())], Type::Int),
+        ],
+        axioms: vec![
+            ax(
+                "loc_injective",
+                q(
+                    vec![decl("a", arr(), s), decl("i", Type::Int, s)],
+                    vec![loc_ai()],
+                    and(
+                        eq(call("loc_array", vec![loc_ai()], s), a()),
+                        eq(call("loc_index", vec![loc_ai()], s), i()),
+                        s,
+                    ),
+                ),
+            ),
+            ax(
+                "alen_nonnegative",
+                q(
+                    vec![decl("a", arr(), s)],
+                    vec![call(ALEN, vec![a()], s)],
+                    bin(BinaryOp::Ge, call(ALEN, vec![a()], s), int(0, s), s),
+                ),
+            ),
+            ax(
+                "row_injective",
+                q(
+                    vec![decl("a", arr(), s), decl("i", Type::Int, s)],
+                    vec![row_ai()],
+                    and_all(
+                        [
+                            eq(call("row_array", vec![row_ai()], s), a()),
+                            eq(call("row_index", vec![row_ai()], s), i()),
+                            is_base(row_ai()),
+                        ],
+                        s,
+                    ),
+                ),
+            ),
+            ax(
+                "shift_base",
+                q(
+                    vec![decl("a", arr(), s), decl("k", Type::Int, s)],
+                    vec![shift_ak()],
+                    and(
+                        eq(call(PBASE, vec![shift_ak()], s), call(PBASE, vec![a()], s)),
+                        eq(
+                            call(POFF, vec![shift_ak()], s),
+                            bin(BinaryOp::Add, call(POFF, vec![a()], s), k(), s),
+                        ),
+                        s,
+                    ),
+                ),
+            ),
+            ax("null_base", is_base(call(NULL, vec![], s))),
+        ],
+        span: s,
+    };
+    let mut float_fns = vec![
+        dfun("f_of_int", vec![("x", Type::Int)], float_type()),
+        dfun("f_to_int", vec![("x", float_type())], Type::Int),
+        dfun(
+            "f_lit",
+            vec![("n", Type::Int), ("d", Type::Int)],
+            float_type(),
+        ),
+    ];
+    for (name, arity, boolean) in FLOAT_OPS {
+        let args = (0..*arity).map(|k| (["x", "y"][k], float_type())).collect();
+        let ret = if *boolean { Type::Bool } else { float_type() };
+        float_fns.push(dfun(name, args, ret));
+    }
+    for (name, arity) in MATH {
+        let args = (0..*arity).map(|k| (["x", "y"][k], float_type())).collect();
+        float_fns.push(dfun(&math_name(name), args, float_type()));
+    }
+    for (name, arity) in BIT_OPS {
+        let args = (0..*arity).map(|k| (["x", "y"][k], Type::Int)).collect();
+        float_fns.push(dfun(name, args, Type::Int));
+    }
+    let numbers = Domain {
+        name: Ident::new(FLOAT, s),
+        type_params: Vec::new(),
+        functions: float_fns,
+        axioms: Vec::new(),
+        span: s,
+    };
+    let fieldi = |name: &str, ty: Type| {
+        Item::Field(Field {
+            name: Ident::new(name, s),
+            ty,
+            span: s,
+        })
+    };
+    vec![
+        Item::Domain(domain),
+        Item::Domain(numbers),
+        fieldi(VAL, Type::Int),
+        fieldi(FVAL, float_type()),
+        fieldi(PVAL, arr()),
+        Item::Function(c_function(C_DIV, BinaryOp::Div)),
+        Item::Function(c_function(C_MOD, BinaryOp::Mod)),
+    ]
+}
+
+fn dfun(name: &str, args: Vec<(&str, Type)>, ret: Type) -> DomainFunction {
+    let s = Span::DUMMY;
+    DomainFunction {
         name: Ident::new(name, s),
         args: args
             .into_iter()
@@ -69,73 +322,7 @@ pub fn items() -> Vec<Item> {
         ret,
         unique: false,
         span: s,
-    };
-    let a = || local("a", s);
-    let i = || local("i", s);
-    let loc_ai = || call(LOC, vec![a(), i()], s);
-    let injective = Expr::new(
-        ExprKind::Quant {
-            kind: QuantKind::Forall,
-            vars: vec![decl("a", arr(), s), decl("i", Type::Int, s)],
-            triggers: vec![Trigger {
-                exprs: vec![loc_ai()],
-                span: s,
-            }],
-            body: Box::new(and(
-                bin(BinaryOp::Eq, call("loc_array", vec![loc_ai()], s), a(), s),
-                bin(BinaryOp::Eq, call("loc_index", vec![loc_ai()], s), i(), s),
-                s,
-            )),
-        },
-        s,
-    );
-    let nonneg = Expr::new(
-        ExprKind::Quant {
-            kind: QuantKind::Forall,
-            vars: vec![decl("a", arr(), s)],
-            triggers: vec![Trigger {
-                exprs: vec![call(ALEN, vec![a()], s)],
-                span: s,
-            }],
-            body: Box::new(bin(BinaryOp::Ge, call(ALEN, vec![a()], s), int(0, s), s)),
-        },
-        s,
-    );
-    let domain = Domain {
-        name: Ident::new(ARRAY, s),
-        type_params: Vec::new(),
-        functions: vec![
-            dfun(LOC, vec![("a", arr()), ("i", Type::Int)], Type::Ref),
-            dfun(ALEN, vec![("a", arr())], Type::Int),
-            dfun("loc_array", vec![("r", Type::Ref)], arr()),
-            dfun("loc_index", vec![("r", Type::Ref)], Type::Int),
-            dfun(NULL, vec![], arr()),
-        ],
-        axioms: vec![
-            Axiom {
-                name: Some(Ident::new("loc_injective", s)),
-                expr: injective,
-                span: s,
-            },
-            Axiom {
-                name: Some(Ident::new("alen_nonnegative", s)),
-                expr: nonneg,
-                span: s,
-            },
-        ],
-        span: s,
-    };
-    let field_val = Field {
-        name: Ident::new(VAL, s),
-        ty: Type::Int,
-        span: s,
-    };
-    vec![
-        Item::Domain(domain),
-        Item::Field(field_val),
-        Item::Function(c_function(C_DIV, BinaryOp::Div)),
-        Item::Function(c_function(C_MOD, BinaryOp::Mod)),
-    ]
+    }
 }
 
 /// `function name(x: Int, y: Int): Int requires y != 0 { x >= 0 ? x op y : -((-x) op y) }`:
@@ -162,4 +349,78 @@ fn c_function(name: &str, op: BinaryOp) -> Function {
         body: Some(body),
         span: s,
     }
+}
+
+/// Removes from `items` the parts of the prelude (its first `count` items) the rest of the
+/// program does not use: a smaller program to print, and fewer declarations and axioms for the
+/// solver. A domain function is kept if the program uses it or a kept axiom mentions it; an
+/// axiom is kept if the program uses the function it is about (its trigger's).
+pub fn prune(items: &mut Vec<Item>, count: usize) {
+    use std::collections::HashSet;
+    let rest = Program {
+        items: items[count..].to_vec(),
+    };
+    let mut used: HashSet<String> = identifiers(&viper::printer::print_program(&rest));
+    // Functions the kept axioms mention are needed too: iterate to a fixed point.
+    loop {
+        let before = used.len();
+        for it in &items[..count] {
+            if let Item::Domain(d) = it {
+                for a in &d.axioms {
+                    let text = viper::printer::print_expr(&a.expr);
+                    let subject = axiom_subject(a);
+                    if subject.is_some_and(|s| used.contains(&s)) {
+                        used.extend(identifiers(&text));
+                    }
+                }
+            }
+        }
+        if used.len() == before {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for it in items.drain(..count) {
+        match it {
+            Item::Domain(mut d) => {
+                d.functions.retain(|f| used.contains(&f.name.name));
+                d.axioms
+                    .retain(|a| axiom_subject(a).is_some_and(|s| used.contains(&s)));
+                if !d.functions.is_empty() || used.contains(&d.name.name) {
+                    out.push(Item::Domain(d));
+                }
+            }
+            Item::Field(f) if !used.contains(&f.name.name) => {}
+            Item::Function(f) if !used.contains(&f.name.name) => {}
+            other => out.push(other),
+        }
+    }
+    out.append(items);
+    *items = out;
+}
+
+/// The function an axiom is about: the first function of its trigger (or of its body).
+fn axiom_subject(a: &Axiom) -> Option<String> {
+    let text = match &a.expr.kind {
+        ExprKind::Quant { triggers, .. } if !triggers.is_empty() => triggers[0]
+            .exprs
+            .iter()
+            .map(viper::printer::print_expr)
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => viper::printer::print_expr(&a.expr),
+    };
+    let end = text.find('(')?;
+    let start = text[..end]
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |k| k + 1);
+    Some(text[start..end].to_string())
+}
+
+/// The identifiers of a text.
+fn identifiers(text: &str) -> std::collections::HashSet<String> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
 }

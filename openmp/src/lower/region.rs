@@ -1,175 +1,429 @@
-//! A parallel region: its blocks lowered to [`ViperBlock`]s, its shared scalars checked, and its
-//! obligations built by [`ppl::obligations::region_obligations`].
+//! A parallel region: its blocks lowered to [`ViperBlock`]s and its obligations built by
+//! [`ppl::obligations::region_obligations`].
 //!
-//! Data of a block: the loop variable, variables declared in the body, and variables named in
-//! `private` (uninitialised) or `firstprivate` (initialised from the function's value) are per
-//! iteration — Viper locals of the block's method. Every other variable of the function is
-//! shared and read-only in the region: a write to one in a parallel or vectorised block is a
-//! data race — scalars carry no permission, so the write is found syntactically and becomes a
-//! check that fails wherever the write can be reached (`assert false`, role `SharedWrite`); in a
-//! sequential block (`single`, `section`) it is reported as unsupported, since nothing orders
-//! such writes with the other blocks' reads in ompv's model.
+//! - The team: a region has `T >= 1` threads (at most the `num_threads` value); a block every
+//!   thread runs has a dimension `0 <= t < T` for the thread number.
+//! - Data of a block follow the data-sharing attributes of [`crate::omp::sharing`]: loop
+//!   variables are the iteration's coordinates; private copies start every iteration with an
+//!   arbitrary value (a thread's copy holds whatever its previous iterations left), `firstprivate`
+//!   copies with the original value if the region never writes the variable; declared variables
+//!   are locals of the iteration.
+//! - Shared variables live in memory while the region runs: a local variable of the function that
+//!   some block writes is moved into an allocation of its own at the region's entry (and back at
+//!   its end), so that writing it needs permission like any other location. Every block asks for
+//!   the permissions to the shared scalars it uses (write if it writes them, half if it only
+//!   reads them), and the region for all of them: two iterations that may run at the same time
+//!   and write the same shared variable (or one writes what the other reads) fail the
+//!   disjointness check — a data race, reported with the two iterations.
 
-use super::scope::VarKind;
-use super::shared::{mentions_any, privatised, reads_memory, writes_to_outer};
+use super::prelude::{self, LOC};
 use super::spec::SpecPos;
-use super::{viper_type, Lowerer};
+use super::value::Class;
+use super::{viper_call, BlockCtx, Lowerer, Repr};
+use crate::c::ast::*;
+use crate::c::visit;
 use crate::error::FrontError;
-use crate::omp::{BlockBody, OmpBlock, RegionId};
+use crate::omp::sharing::Sharing;
+use crate::omp::{BlockBody, Dim, OmpBlock, RegionId};
 use ppl::obligations::build::*;
 use ppl::obligations::{
     region_obligations, BlockInfo, IterRange, RegionContract, RegionInfo, RegionInput, Role,
-    ViperBlock,
+    SpecClause, ViperBlock,
 };
-use ppl::{BasicBlock, BlockKind};
-use std::collections::HashSet;
-use viper::ast::{LocalDecl, Stmt as VStmt};
+use ppl::BasicBlock;
+use std::collections::{BTreeMap, BTreeSet};
+use viper::ast::{
+    BinaryOp, Expr as VExpr, LocalDecl, PermLit, Stmt as VStmt, StmtKind as VKind, Type as VType,
+};
+use viper::Span;
 
 impl Lowerer<'_> {
-    /// Lowers region `id` where the function reaches it: its obligations are added to the
+    /// Lowers the region of `c` where the function reaches it: its obligations are added to the
     /// program, the statements the function runs in its place to `out`.
-    pub(crate) fn region(&mut self, id: RegionId, out: &mut Vec<VStmt>) -> Result<(), FrontError> {
+    pub(crate) fn region(
+        &mut self,
+        c: &OmpConstruct,
+        id: RegionId,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
         let program = self.program;
-        let r = &program.regions[id.0];
-        let visible: Vec<_> = self
-            .cur
-            .scope
-            .visible()
-            .into_iter()
-            .filter(|(_, v)| matches!(v.kind, VarKind::Param | VarKind::Local))
-            .collect();
-        let mut args: Vec<LocalDecl> = Vec::new();
-        for (_, v) in &visible {
-            if let Some(ty) = viper_type(v.ty) {
-                args.push(decl(&v.viper, ty, r.span));
+        let r = program
+            .regions
+            .iter()
+            .find(|r| r.id == id)
+            .ok_or_else(|| FrontError::unsupported(c.span, "this parallel region"))?;
+        let span = r.span;
+        let internal = |l: &mut Self, what| l.checks.add(Role::Internal(what), span);
+        let saved_vars = self.cur.vars.clone();
+
+        // The team size.
+        let team = self.cur.names.fresh("team_size");
+        let at = internal(self, "team size");
+        out.push(var_decl(&team, VType::Int, None, at));
+        let mut team_facts = vec![bin(BinaryOp::Ge, local(&team, span), int(1, span), span)];
+        if let Some(k) = self.num_threads(&r.pragma)? {
+            team_facts.push(bin(BinaryOp::Le, local(&team, span), k, span));
+        }
+        let at = internal(self, "team size");
+        out.push(stmt(
+            VKind::Inhale(respan(and_all(team_facts.clone(), span), at)),
+            at,
+        ));
+
+        // Written anywhere in the region (for `firstprivate` and shared variables).
+        let blocks: Vec<&BasicBlock<OmpBlock>> = r.ppl.blocks();
+        let mut written = BTreeSet::new();
+        for b in &blocks {
+            written.extend(visit::assigned(&b.payload.body.block().stmts));
+        }
+        // Shared local variables some block writes move into memory for the region.
+        let mut boxed: Vec<(VarId, String, String)> = Vec::new();
+        for b in &blocks {
+            for (v, s) in &b.payload.sharing {
+                if *s != Sharing::Shared || !written.contains(v) {
+                    continue;
+                }
+                if boxed.iter().any(|(x, _, _)| x == v) {
+                    continue;
+                }
+                if let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() {
+                    let bx = self
+                        .cur
+                        .names
+                        .fresh(&format!("{}_shared", self.program.var(*v).name));
+                    boxed.push((*v, n, bx));
+                }
             }
         }
+        for (v, n, bx) in &boxed {
+            let ty = self.program.var(*v).ty.clone();
+            self.allocate(bx, &ty, false, span, out)?;
+            self.cur.vars.insert(*v, Repr::Memory(local(bx, span)));
+            let target = Expr {
+                kind: ExprKind::Var(*v),
+                ty,
+                span,
+            };
+            self.store(&target, local(n, span), span, out)?;
+        }
+        // Loop bounds that read memory (a global `len`, say) are read once, at the entry: the
+        // region must not change what they read.
+        let mut bound_args: Vec<(String, VType)> = Vec::new();
+        for b in &blocks {
+            for d in &b.payload.dims {
+                let Dim::Loop(l) = d else { continue };
+                for e in [&l.lower, &l.bound] {
+                    let in_memory =
+                        |v: VarId| matches!(self.cur.vars.get(&v), Some(Repr::Memory(_)));
+                    if !e.reads_memory(&in_memory) {
+                        continue;
+                    }
+                    let mut vs = Vec::new();
+                    e.vars(&mut vs);
+                    if has_index(e) || vs.iter().any(|v| written.contains(v)) {
+                        return Err(FrontError::unsupported(
+                            e.span,
+                            "a bound of a parallel loop that reads an array element or a variable \
+                             the region writes",
+                        ));
+                    }
+                    let val = self.c_value_as(e, &Type::INT)?;
+                    let n = self.cur.names.fresh("bound");
+                    let at = internal(self, "loop bound at the region's entry");
+                    out.push(var_decl(&n, VType::Int, Some(val), at));
+                    self.cur.bounds.insert(e.span, n.clone());
+                    bound_args.push((n, VType::Int));
+                }
+            }
+        }
+        // Values at the entry of variables the blocks copy (`firstprivate`) but may not read.
+        let mut entry: BTreeMap<VarId, String> = BTreeMap::new();
+        for b in &blocks {
+            for (v, s) in &b.payload.sharing {
+                if let Sharing::Firstprivate { .. } = s {
+                    if let Some(Repr::Memory(_)) = self.cur.vars.get(v) {
+                        if entry.contains_key(v) || written.contains(v) {
+                            continue;
+                        }
+                        let info = self.program.var(*v).clone();
+                        if let Some(vty) = super::viper_type(&info.ty) {
+                            if matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
+                                continue;
+                            }
+                            let e = Expr {
+                                kind: ExprKind::Var(*v),
+                                ty: info.ty.clone(),
+                                span,
+                            };
+                            let val = self.c_value_as(&e, &info.ty)?;
+                            let n = self.cur.names.fresh(&format!("{}_at_entry", info.name));
+                            let at = internal(self, "value at the region's entry");
+                            out.push(var_decl(&n, vty, Some(val), at));
+                            entry.insert(*v, n);
+                        }
+                    }
+                }
+            }
+        }
+
+        // The arguments of every member: the function's variables in scope, the boxes, the team.
+        let mut args: Vec<LocalDecl> = Vec::new();
+        let mut seen = BTreeSet::new();
+        let mut in_scope: Vec<(VarId, Repr)> =
+            self.cur.vars.iter().map(|(k, v)| (*k, v.clone())).collect();
+        in_scope.sort_by_key(|(k, _)| *k);
+        for (v, repr) in &in_scope {
+            let info = self.program.var(*v);
+            let name = match repr {
+                Repr::Local(n) => n.clone(),
+                Repr::Memory(e) => match &e.kind {
+                    viper::ast::ExprKind::Local(n) => n.clone(),
+                    _ => continue,
+                },
+            };
+            let ty = match repr {
+                Repr::Memory(_) => prelude::array_type(),
+                Repr::Local(_) => match super::viper_type(&info.ty) {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            if seen.insert(name.clone()) {
+                args.push(decl(&name, ty, span));
+            }
+        }
+        for n in entry.values() {
+            let v = entry
+                .iter()
+                .find(|(_, x)| *x == n)
+                .map(|(v, _)| *v)
+                .unwrap();
+            let ty = super::viper_type(&self.program.var(v).ty).unwrap();
+            args.push(decl(n, ty, span));
+        }
+        for (n, t) in &bound_args {
+            args.push(decl(n, t.clone(), span));
+        }
+        args.push(decl(&team, VType::Int, span));
+
         let key = self.checks.add_region(RegionInfo {
             function: self.cur.name.clone(),
             line: r.line(),
             pragma: r.pragma.span,
             contract: r.contract.as_ref().map(|c| c.span),
             names: self.cur.renamed.clone(),
+            scalars: Default::default(),
         });
 
         // Blocks first: their lowering may rename variables the region info should know.
-        let ppl = {
-            let mut lower = |b: BasicBlock<OmpBlock>| self.block(b);
-            r.ppl.clone().try_map_blocks(&mut lower)?
+        let saved_team = self.cur.team.replace(team.clone());
+        let ctx = RegionCtx {
+            written: &written,
+            entry: &entry,
         };
+        let mut region_scalars: BTreeMap<String, (VExpr, bool)> = BTreeMap::new();
+        let ppl = {
+            let mut lower = |b: BasicBlock<OmpBlock>| {
+                let r = self.block(&b, &ctx);
+                if let Ok((_, scalars)) = &r {
+                    for (k, (loc, w)) in scalars {
+                        let e = region_scalars
+                            .entry(k.clone())
+                            .or_insert((loc.clone(), false));
+                        e.1 |= *w;
+                    }
+                }
+                r.map(|(vb, _)| vb)
+            };
+            r.ppl.clone().try_map_blocks(&mut lower)
+        };
+        self.cur.team = saved_team;
+        let ppl = ppl?;
         self.checks.regions[key.0 as usize].names = self.cur.renamed.clone();
+        self.checks.regions[key.0 as usize].scalars = std::mem::take(&mut self.cur.scalar_objects);
 
+        // The region's contract, with the permissions to the shared scalars the blocks use.
         let everywhere = self.cur.everywhere.clone();
+        let scalar_perms: Vec<SpecClause> = region_scalars
+            .values()
+            .map(|(loc, _)| SpecClause {
+                expr: acc(loc.clone(), perm_lit(PermLit::Write, span), span),
+                span: r.pragma.span,
+            })
+            .collect();
         let contract = match &r.contract {
             None => None,
             Some(c) => {
                 let pre: Vec<_> = c.requires().chain(everywhere.iter()).collect();
                 let post: Vec<_> = c.ensures().chain(everywhere.iter()).collect();
-                Some(RegionContract {
-                    pre: self.spec_clauses(pre, SpecPos::Pre)?,
-                    post: self.spec_clauses(post, SpecPos::Post { result: false })?,
-                })
+                let mut pre = self.spec_clauses(pre, SpecPos::Pre)?;
+                let mut post = self.spec_clauses(post, SpecPos::Post { result: false })?;
+                let mentioned = perm_names(c);
+                for (v, _, _) in &boxed {
+                    let _ = v;
+                }
+                let extra: Vec<SpecClause> = scalar_perms
+                    .iter()
+                    .filter(|s| {
+                        !mentions_loc(&pre, &s.expr) && !mentioned.is_empty()
+                            || !mentions_loc(&pre, &s.expr)
+                    })
+                    .cloned()
+                    .collect();
+                pre.extend(extra.iter().cloned());
+                post.extend(extra);
+                Some(RegionContract { pre, post })
             }
         };
         let input = RegionInput {
             key,
             prefix: format!("{}__r{}", self.method_name(&self.cur.name), r.line()),
             args,
+            facts: team_facts,
             contract,
             ppl,
             pairs: r.pairs.clone(),
-            span: r.span,
+            span,
         };
         let obligations = region_obligations(&input, &mut self.cur.names, &mut self.checks)
             .map_err(|e| {
-                FrontError::unsupported(
-                    e.span,
-                    format!("{} in an iteration contract is not supported", e.what),
-                )
+                FrontError::unsupported(e.span, format!("{} in an iteration contract", e.what))
             })?;
         self.cur.pending.extend(obligations.members);
         out.extend(obligations.in_place);
 
-        // Variables the region privatises have unknown values afterwards.
-        for name in privatised(r) {
-            let Some(var) = self.cur.scope.lookup(&name).cloned() else {
+        // Shared variables come back from memory.
+        for (v, n, _) in &boxed {
+            let ty = self.program.var(*v).ty.clone();
+            let e = Expr {
+                kind: ExprKind::Var(*v),
+                ty: ty.clone(),
+                span,
+            };
+            let val = self.c_value_as(&e, &ty)?;
+            let at = internal(self, "shared variable after the region");
+            out.push(assign(n, val, at));
+        }
+        self.cur.vars = saved_vars;
+        self.cur.bounds.clear();
+        // Variables the region privatises (or whose originals it updates) have unknown values.
+        for v in &r.privatised {
+            let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() else {
                 continue;
             };
-            if !matches!(var.kind, VarKind::Param | VarKind::Local) {
-                continue;
-            }
-            let Some(ty) = viper_type(var.ty) else {
+            let Some(ty) = super::viper_type(&self.program.var(*v).ty) else {
                 continue;
             };
-            let fresh = self.cur.names.fresh(&format!("{name}_after"));
-            let at = self.checks.add(Role::Internal("havoc"), r.span);
+            let fresh = self
+                .cur
+                .names
+                .fresh(&format!("{}_after", self.program.var(*v).name));
+            let at = internal(self, "havoc");
             out.push(var_decl(&fresh, ty, None, at));
-            out.push(assign(&var.viper, local(&fresh, r.span), at));
+            out.push(assign(&n, local(&fresh, span), at));
         }
         Ok(())
     }
 
-    /// Lowers one basic block.
-    fn block(&mut self, b: BasicBlock<OmpBlock>) -> Result<ViperBlock, FrontError> {
-        self.cur.scope.push();
-        let was = std::mem::replace(&mut self.cur.in_block, true);
-        let r = self.block_in_scope(&b);
-        self.cur.in_block = was;
-        self.cur.scope.pop();
+    /// The value of `num_threads(k)` on the region's pragma, if any.
+    fn num_threads(&mut self, p: &crate::pragma::Pragma) -> Result<Option<VExpr>, FrontError> {
+        for c in &p.clauses {
+            if let crate::pragma::ClauseKind::NumThreads(e) = &c.kind {
+                if let Ok(n) = e.text.trim().parse::<i64>() {
+                    return Ok(Some(int(n, e.span)));
+                }
+                return Ok(None);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Lowers one basic block; also returns the shared scalar locations it uses (with whether
+    /// it writes them), keyed by their printed form.
+    #[allow(clippy::type_complexity)]
+    fn block(
+        &mut self,
+        b: &BasicBlock<OmpBlock>,
+        ctx: &RegionCtx<'_>,
+    ) -> Result<(ViperBlock, BTreeMap<String, (VExpr, bool)>), FrontError> {
+        let saved_vars = self.cur.vars.clone();
+        let saved_block = self.cur.block.take();
+        let saved_flags = std::mem::take(&mut self.cur.flags);
+        self.cur.spec_scope.push(Vec::new());
+        let r = self.block_in_scope(b, ctx);
+        self.cur.spec_scope.pop();
+        self.cur.flags = saved_flags;
+        self.cur.block = saved_block;
+        self.cur.vars = saved_vars;
         r
     }
 
-    fn block_in_scope(&mut self, b: &BasicBlock<OmpBlock>) -> Result<ViperBlock, FrontError> {
+    #[allow(clippy::type_complexity)]
+    fn block_in_scope(
+        &mut self,
+        b: &BasicBlock<OmpBlock>,
+        ctx: &RegionCtx<'_>,
+    ) -> Result<(ViperBlock, BTreeMap<String, (VExpr, bool)>), FrontError> {
         let ob = &b.payload;
-        let private: HashSet<String> = ob.private.iter().map(|i| i.name.clone()).collect();
-        let firstprivate: HashSet<String> =
-            ob.firstprivate.iter().map(|i| i.name.clone()).collect();
-
-        // The iteration space, evaluated in the function's scope.
-        let (iteration, var_names, code) = match &ob.body {
-            BlockBody::Loop(lp) => {
-                for bound in [&lp.lower, &lp.upper] {
-                    if reads_memory(bound) {
-                        return Err(FrontError::unsupported(
-                            bound.span,
-                            "a bound of a parallel loop that reads memory (only variables and \
-                             constants, which the region cannot change)",
-                        ));
-                    }
-                    if let Some(n) = mentions_any(bound, &private) {
-                        return Err(FrontError::unsupported(
-                            bound.span,
-                            format!(
-                                "a bound of a parallel loop that uses the private variable `{n}`"
-                            ),
-                        ));
-                    }
+        let span = b.span;
+        let team = self.cur.team.clone().expect("inside a region");
+        // The iteration space.
+        let mut dims = Vec::new();
+        let mut dim_names = Vec::new();
+        let mut thread = None;
+        for d in &ob.dims {
+            match d {
+                Dim::Thread => {
+                    let t = self.cur.names.fresh("thread");
+                    dims.push(IterRange {
+                        var: t.clone(),
+                        lo: int(0, span),
+                        hi: local(&team, span),
+                        filter: None,
+                    });
+                    dim_names.push(("thread".to_string(), t.clone()));
+                    thread = Some(t);
                 }
-                let lo = self.c_expr(&lp.lower, super::cexpr::Want::Int)?;
-                let hi = self.c_expr(&lp.upper, super::cexpr::Want::Int)?;
-                let v = self.fresh_var(&lp.var.name);
-                self.cur.scope.declare(
-                    &lp.var.name,
-                    v.clone(),
-                    crate::c::Type::Int,
-                    VarKind::Iteration,
-                );
-                (
-                    Some(IterRange {
-                        var: v.clone(),
-                        lo,
-                        hi,
-                    }),
-                    Some((lp.var.name.clone(), v)),
-                    &lp.body,
-                )
+                Dim::Loop(l) => {
+                    for bound in [&l.lower, &l.bound] {
+                        let mut vs = Vec::new();
+                        bound.vars(&mut vs);
+                        if let Some(v) = vs.iter().find(|v| {
+                            ob.sharing
+                                .get(v)
+                                .is_some_and(|s| s.is_private() && *s != Sharing::LoopVar)
+                                && !matches!(ob.sharing.get(v), Some(Sharing::Firstprivate { .. }))
+                        }) {
+                            return Err(FrontError::unsupported(
+                                bound.span,
+                                format!(
+                                    "a bound of a parallel loop that uses the private variable `{}`",
+                                    self.program.var(*v).name
+                                ),
+                            ));
+                        }
+                    }
+                    let value = |l: &mut Self, e: &Expr| match l.cur.bounds.get(&e.span) {
+                        Some(n) => Ok(local(n, e.span)),
+                        None => l.c_value_as(e, &Type::INT),
+                    };
+                    let lo = value(self, &l.lower)?;
+                    let bound = value(self, &l.bound)?;
+                    let v = self.fresh_var(l.var);
+                    let range = iteration_range(&v, lo, bound, l.test, l.step, span);
+                    dims.push(range);
+                    dim_names.push((self.program.var(l.var).name.clone(), v.clone()));
+                    self.cur.vars.insert(l.var, Repr::Local(v));
+                    self.spec_declare(l.var);
+                }
             }
-            BlockBody::Code(code) => (None, None, code),
-        };
+        }
+        self.cur.block = Some(BlockCtx { thread });
 
-        // The iteration contract (it sees the function's variables and the iteration variable).
+        // The iteration contract (it sees the function's variables and the iteration variables, not
+        // the block's private copies).
         let everywhere = self.cur.everywhere.clone();
-        let (pre, post) = match &ob.contract {
+        let (mut pre, mut post) = match &ob.contract {
             None => (
                 self.spec_clauses(everywhere.iter(), SpecPos::Pre)?,
                 self.spec_clauses(everywhere.iter(), SpecPos::Post { result: false })?,
@@ -183,102 +437,289 @@ impl Lowerer<'_> {
                 )
             }
         };
-
         // Private data: locals of the block's method.
-        let mut body = Vec::new();
-        let mut owned: HashSet<String> = private.union(&firstprivate).cloned().collect();
-        if let Some((c, _)) = &var_names {
-            owned.insert(c.clone());
+        let mut body: Vec<VStmt> = Vec::new();
+        for (v, s) in &ob.sharing {
+            let info = self.program.var(*v).clone();
+            let fresh_copy = match s {
+                Sharing::Shared | Sharing::LoopVar | Sharing::Local => continue,
+                Sharing::Firstprivate { .. } if !ctx.written.contains(v) => {
+                    // Initialised from the original, which the region never changes.
+                    // (An array or struct copy is a fresh object whose values are not known.)
+                    match (self.cur.vars.get(v).cloned(), ctx.entry.get(v)) {
+                        (_, Some(n)) => Some(local(n, span)),
+                        (Some(Repr::Local(n)), _) => Some(local(&n, span)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let name = self.fresh_var(*v);
+            if info.in_memory() && !matches!(info.storage, Storage::Global | Storage::StaticLocal)
+                || matches!(info.ty, Type::Array { .. } | Type::Struct(_))
+            {
+                self.allocate(&name, &info.ty, false, span, &mut body)?;
+                self.cur.vars.insert(*v, Repr::Memory(local(&name, span)));
+            } else {
+                let Some(vty) = super::viper_type(&info.ty) else {
+                    continue;
+                };
+                let at = self.checks.add(Role::Internal("private variable"), span);
+                body.push(var_decl(&name, vty, fresh_copy, at));
+                self.cur.vars.insert(*v, Repr::Local(name));
+            }
+            self.spec_declare(*v);
         }
-        let mut declared = HashSet::new();
-        for ident in ob.private.iter().chain(ob.firstprivate.iter()) {
-            if !declared.insert(ident.name.clone()) {
+
+        // Permissions to the shared scalars in memory the block uses.
+        let code = ob.body.block();
+        let reads = visit::referenced(&code.stmts);
+        let writes = visit::assigned(&code.stmts);
+        let mut scalars: BTreeMap<String, (VExpr, bool)> = BTreeMap::new();
+        for v in &reads {
+            if ob.sharing.get(v) != Some(&Sharing::Shared) {
                 continue;
             }
-            let Some(outer) = self.cur.scope.lookup(&ident.name).cloned() else {
-                return Err(FrontError::type_error(
-                    ident.span,
-                    format!(
-                        "`{}` in a data-sharing clause is not a variable in scope",
-                        ident.name
-                    ),
-                ));
-            };
-            let Some(ty) = viper_type(outer.ty) else {
+            let info = self.program.var(*v).clone();
+            if matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
+                continue;
+            }
+            let Some(Repr::Memory(obj)) = self.cur.vars.get(v).cloned() else {
                 continue;
             };
-            let v = self.fresh_var(&ident.name);
-            let init = firstprivate
-                .contains(&ident.name)
-                .then(|| local(&outer.viper, ident.span));
-            let at = self
-                .checks
-                .add(Role::Internal("private variable"), ident.span);
-            body.push(var_decl(&v, ty, init, at));
+            let Some(f) = self.elem_field(&info.ty, span)? else {
+                continue;
+            };
             self.cur
-                .scope
-                .declare(&ident.name, v, outer.ty, VarKind::Private);
+                .scalar_objects
+                .insert(viper::printer::print_expr(&obj), info.name.clone());
+            // The permission is shown at the variable's first use in the block.
+            let at = first_use(&code.stmts, *v).unwrap_or(span);
+            let loc = field(viper_call(LOC, vec![obj, int(0, at)], at), f, at);
+            let key = viper::printer::print_expr(&loc);
+            if mentions_loc(&pre, &loc) {
+                continue;
+            }
+            scalars.insert(key, (loc, writes.contains(v)));
+        }
+        let pragma_span = ob.pragma.span;
+        for (loc, w) in scalars.values() {
+            let at = loc.span;
+            let amount = if *w {
+                perm_lit(PermLit::Write, at)
+            } else {
+                bin(BinaryOp::PermDiv, int(1, at), int(2, at), at)
+            };
+            let clause = SpecClause {
+                expr: acc(loc.clone(), amount, at),
+                span: pragma_span,
+            };
+            pre.push(clause.clone());
+            post.push(clause);
         }
 
         // The block's description (its permissions are filled in by the obligations).
-        let construct = match (&ob.body, ob.pragma.directive) {
-            (BlockBody::Loop(_), _) => "the loop".to_string(),
-            (_, crate::pragma::Directive::Single) => "the `single`".to_string(),
-            _ => "the section".to_string(),
-        };
         let key = self.checks.add_block(BlockInfo {
             name: b.name(),
-            construct,
+            construct: ob.origin.describe().to_string(),
             kind: b.kind,
             line: b.line,
             pragma: ob.pragma.span,
-            var: var_names,
+            vars: dim_names,
             atoms: Vec::new(),
         });
 
-        // Writes to shared variables: races in parallel blocks, unsupported in sequential ones.
-        let mut copied = HashSet::new();
-        for (name, span) in writes_to_outer(code, &owned) {
-            let Some(outer) = self.cur.scope.lookup(&name).cloned() else {
-                continue;
-            };
-            if b.kind == BlockKind::Seq {
-                return Err(FrontError::unsupported(
-                    span,
-                    format!(
-                        "writing the shared variable `{name}` in `omp {}`: ompv cannot order writes \
-                         to scalars with the other threads (make it private, or write the value to \
-                         an array element)",
-                        ob.pragma.directive.name()
-                    ),
-                ));
-            }
-            self.cur.shared_writes.insert(span, (key, name.clone()));
-            // The block works on a copy, so that the rest of its verification can go on.
-            if copied.insert(name.clone()) {
-                if let Some(ty) = viper_type(outer.ty) {
-                    let v = self.fresh_var(&name);
-                    let at = self
-                        .checks
-                        .add(Role::Internal("copy of a shared variable"), span);
-                    body.push(var_decl(&v, ty, Some(local(&outer.viper, span)), at));
-                    self.cur.scope.declare(&name, v, outer.ty, VarKind::Private);
+        // The code: a loop body may `continue` to the next iteration.
+        let has_continue = {
+            let mut any = false;
+            fn walk(ss: &[Stmt], any: &mut bool) {
+                for s in ss {
+                    match &s.kind {
+                        StmtKind::Continue => *any = true,
+                        StmtKind::Loop { .. } => {}
+                        _ => s.for_each_block(&mut |b| walk(&b.stmts, any)),
+                    }
                 }
             }
+            walk(&code.stmts, &mut any);
+            any
+        };
+        if matches!(ob.body, BlockBody::Loop(_)) && has_continue {
+            let cnt = self.cur.names.fresh("continue");
+            let at = self.checks.add(Role::Internal("loop flag"), span);
+            body.push(var_decl(&cnt, VType::Bool, Some(bool_lit(false, at)), at));
+            self.cur.flags.loops.push((None, Some(cnt)));
         }
-
-        self.cur.scope.push();
-        let r = self.stmts(&code.stmts, false, &mut body);
-        self.cur.scope.pop();
-        self.cur.shared_writes.clear();
+        let r = self.scoped(|l| l.stmts(&code.stmts, &mut body));
         r?;
-
-        Ok(ViperBlock {
-            key,
-            iteration,
-            pre,
-            post,
-            body: block(body, b.span),
-        })
+        let _ = Class::Int;
+        Ok((
+            ViperBlock {
+                key,
+                dims,
+                pre,
+                post,
+                body: block(body, b.span),
+            },
+            scalars,
+        ))
     }
+
+    /// An OpenMP construct in the code of a function or block.
+    pub(crate) fn omp_stmt(
+        &mut self,
+        c: &OmpConstruct,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        if let Some(id) = c.region {
+            if self.cur.team.is_some() {
+                return Err(FrontError::unsupported(
+                    c.pragma.directive_span,
+                    "a parallel region inside a parallel region here",
+                ));
+            }
+            return self.region(c, id, out);
+        }
+        let _ = span;
+        Err(FrontError::unsupported(
+            c.pragma.directive_span,
+            format!("`omp {}` at this place", c.pragma.directive.name()),
+        ))
+    }
+}
+
+/// What the blocks of one region share.
+struct RegionCtx<'a> {
+    /// Variables some code of the region assigns.
+    written: &'a BTreeSet<VarId>,
+    /// Variables in memory copied by `firstprivate`: their values at the region's entry.
+    entry: &'a BTreeMap<VarId, String>,
+}
+
+/// The values the variable of a canonical loop takes, as an [`IterRange`] over `v`.
+fn iteration_range(
+    v: &str,
+    lo: VExpr,
+    bound: VExpr,
+    test: BinOp,
+    step: i128,
+    span: Span,
+) -> IterRange {
+    let one = || int(1, span);
+    let (l, h, anchor) = match test {
+        BinOp::Lt => (lo.clone(), bound, lo),
+        BinOp::Le => (lo.clone(), bin(BinaryOp::Add, bound, one(), span), lo),
+        BinOp::Gt => (
+            bin(BinaryOp::Add, bound, one(), span),
+            bin(BinaryOp::Add, lo.clone(), one(), span),
+            lo,
+        ),
+        BinOp::Ge => (bound, bin(BinaryOp::Add, lo.clone(), one(), span), lo),
+        // `!=` with a step of ±1: up to (or down to) the bound.
+        _ if step > 0 => (lo.clone(), bound, lo),
+        _ => (
+            bin(BinaryOp::Add, bound, one(), span),
+            bin(BinaryOp::Add, lo.clone(), one(), span),
+            lo,
+        ),
+    };
+    let filter = (step.abs() != 1).then(|| {
+        // (v - anchor) % |step| == 0, with Viper's Euclidean `%`.
+        bin(
+            BinaryOp::Eq,
+            bin(
+                BinaryOp::Mod,
+                bin(BinaryOp::Sub, local(v, span), anchor, span),
+                super::value::int_lit(step.abs(), span),
+                span,
+            ),
+            int(0, span),
+            span,
+        )
+    });
+    IterRange {
+        var: v.to_string(),
+        lo: l,
+        hi: h,
+        filter,
+    }
+}
+
+/// Whether some clause holds an `acc` of the location `loc`.
+fn mentions_loc(clauses: &[SpecClause], loc: &VExpr) -> bool {
+    let printed = viper::printer::print_expr(loc);
+    clauses.iter().any(|c| {
+        let mut found = false;
+        find_acc(&c.expr, &printed, &mut found);
+        found
+    })
+}
+
+fn find_acc(e: &VExpr, printed: &str, found: &mut bool) {
+    if let viper::ast::ExprKind::Acc { loc, .. } = &e.kind {
+        if viper::printer::print_expr(loc) == printed {
+            *found = true;
+        }
+    }
+    e.for_each_child(&mut |x| find_acc(x, printed, found));
+}
+
+/// Names that appear as the location of a `Perm` in a contract.
+fn perm_names(c: &crate::spec::Contract) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    fn walk(e: &crate::spec::Expr, out: &mut BTreeSet<String>) {
+        if let crate::spec::ExprKind::Perm { loc, .. } = &e.kind {
+            if let crate::spec::ExprKind::Var(n) = &loc.kind {
+                out.insert(n.clone());
+            }
+        }
+        crate::spec::parse::for_each_child(e, &mut |x| walk(x, out));
+    }
+    for cl in &c.clauses {
+        walk(&cl.expr, &mut out);
+    }
+    out
+}
+
+/// The span of the first occurrence of variable `v` in `stmts`.
+fn first_use(stmts: &[Stmt], v: VarId) -> Option<Span> {
+    let mut found = None;
+    visit::each_stmt(stmts, &mut |s| {
+        if found.is_some() {
+            return;
+        }
+        visit::stmt_exprs(s, &mut |e| {
+            if found.is_none() {
+                found = find_var(e, v);
+            }
+        });
+    });
+    found
+}
+
+fn find_var(e: &Expr, v: VarId) -> Option<Span> {
+    if e.kind == ExprKind::Var(v) {
+        return Some(e.span);
+    }
+    let mut found = None;
+    e.for_each_child(&mut |c| {
+        if found.is_none() {
+            found = find_var(c, v);
+        }
+    });
+    found
+}
+
+/// Whether an expression indexes or dereferences anything.
+fn has_index(e: &Expr) -> bool {
+    if matches!(
+        e.kind,
+        ExprKind::Index { .. } | ExprKind::Deref(_) | ExprKind::Member { .. }
+    ) {
+        return true;
+    }
+    let mut any = false;
+    e.for_each_child(&mut |c| any |= has_index(c));
+    any
 }

@@ -80,5 +80,5 @@ pub const VIPER_RESERVED: &[&str] = &[
 
 /// Whether `name` may not be used as a Viper identifier.
 pub fn is_reserved(name: &str) -> bool {
-    VIPER_RESERVED.contains(&name) || super::prelude::NAMES.contains(&name)
+    VIPER_RESERVED.contains(&name)
 }

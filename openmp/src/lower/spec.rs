@@ -1,23 +1,21 @@
 //! Specification expressions to Viper assertions.
 //!
-//! - `Perm(a[e], p)` is `acc(loc(a, e).val, p)` (also `&a[e]`, `*p`); `\pointer(a, n, p)` is
-//!   `a != null_array() && alen(a) >= n && forall k :: 0 <= k < n ==> acc(loc(a, k).val, p)`;
-//!   `\pointer_index(a, i, p)`, `\pointer_length(a)`, `\array(a, n)` likewise.
+//! - `Perm(a[e], p)` is `acc(loc(a, e).f, p)` for the element's field `f` (also `&a[e]`, `*p`,
+//!   `a[i][j]`, and a variable in memory: a global, or a shared variable of a parallel region);
+//!   `\pointer(a, n, p)` is `a != null_array() && alen(a) >= n && forall k :: 0 <= k < n ==>
+//!   acc(loc(a, k).f, p)`; `\pointer_index(a, i, p)`, `\pointer_length(a)`, `\array(a, n)`
+//!   likewise.
 //! - Permission amounts: `write`, `read` (Viper's `wildcard`), `none`, `1\2`, `1/2` and integer
 //!   literals (as fractions).
 //! - `**` is `&&`; `\forall*` is a quantified permission; `\forall`/`\exists` are quantifiers;
 //!   `\old` is `old` (the obligations point it at the right label); `\result` the return variable.
-//! - `Perm` on a scalar variable is reported as unsupported: scalars carry no permission in
-//!   ompv's model; whether a block may write one is checked syntactically instead.
 //! - Specifications are typed here (the front end only resolved names): `type` errors for
 //!   mismatches, permissions in pure positions, `\old` in preconditions, `\result` outside
 //!   postconditions of non-void functions.
 
-use super::cexpr::Want;
-use super::prelude::{element, ALEN, NULL};
-use super::scope::VarKind;
-use super::Lowerer;
-use crate::c::Type as CType;
+use super::prelude::{ALEN, LOC, NULL, PBASE, POFF, ROW};
+use super::{viper_call, Lowerer, Repr};
+use crate::c::ast::{Type as CType, VarId};
 use crate::error::FrontError;
 use crate::spec::{BinOp, Clause, Expr, ExprKind, QuantRange, Quantifier, SpecType, UnOp};
 use ppl::obligations::build::*;
@@ -38,29 +36,45 @@ pub enum SpecPos {
     Code,
 }
 
-/// The type of a lowered pure expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The type of a lowered pure specification expression.
+#[derive(Clone, Debug, PartialEq)]
 enum Ty {
     Int,
     Bool,
-    Ptr,
+    Float,
+    /// A pointer to values of the C type; `true` if known to start an allocation.
+    Ptr(CType, bool),
 }
 
 impl Ty {
-    fn name(self) -> &'static str {
+    fn name(&self) -> &'static str {
         match self {
             Ty::Int => "an integer",
             Ty::Bool => "a boolean",
-            Ty::Ptr => "a pointer",
+            Ty::Float => "a floating-point value",
+            Ty::Ptr(..) => "a pointer",
         }
     }
-}
 
-fn of_want(w: Want) -> Ty {
-    match w {
-        Want::Int => Ty::Int,
-        Want::Bool => Ty::Bool,
-        Want::Ptr => Ty::Ptr,
+    fn same_class(&self, other: &Ty) -> bool {
+        matches!(
+            (self, other),
+            (Ty::Int, Ty::Int)
+                | (Ty::Bool, Ty::Bool)
+                | (Ty::Float, Ty::Float)
+                | (Ty::Ptr(..), Ty::Ptr(..))
+        )
+    }
+
+    /// The specification type of a value of C type `t`.
+    fn of(t: &CType, base: bool) -> Option<Ty> {
+        Some(match t {
+            CType::Bool | CType::Int { .. } => Ty::Int,
+            CType::Float(_) => Ty::Float,
+            CType::Ptr(p) => Ty::Ptr((**p).clone(), base),
+            CType::Array { elem, .. } => Ty::Ptr((**elem).clone(), true),
+            _ => return None,
+        })
     }
 }
 
@@ -100,12 +114,12 @@ impl Lowerer<'_> {
                 lhs,
                 rhs,
             } => {
-                let l = self.pure(lhs, pos, Ty::Bool)?;
+                let l = self.pure(lhs, pos, &Ty::Bool)?;
                 let r = self.assertion(rhs, pos)?;
                 Ok(bin(BinaryOp::Implies, l, r, span))
             }
             ExprKind::Cond { cond: c, then, els } => {
-                let c = self.pure(c, pos, Ty::Bool)?;
+                let c = self.pure(c, pos, &Ty::Bool)?;
                 let t = self.assertion(then, pos)?;
                 let f = self.assertion(els, pos)?;
                 Ok(cond(c, t, f, span))
@@ -116,40 +130,51 @@ impl Lowerer<'_> {
                 Ok(acc(l, p, span))
             }
             ExprKind::Pointer { ptr, len, perm } => {
-                let a = self.pure(ptr, pos, Ty::Ptr)?;
-                let n = self.pure(len, pos, Ty::Int)?;
+                let (a, elem, base) = self.pointer_of(ptr, pos)?;
+                let n = self.pure(len, pos, &Ty::Int)?;
                 let p = self.amount(perm, pos)?;
                 let k = self.cur.names.fresh("k");
                 let kv = || local(&k, span);
+                let f = self.elem_field_of(&elem, span)?;
                 let body = implies(
                     in_range(kv(), int(0, span), n.clone(), span),
-                    acc(element(a.clone(), kv(), span), p, span),
+                    acc(
+                        field(spec_elem(a.clone(), base, kv(), span), f, span),
+                        p,
+                        span,
+                    ),
                     span,
                 );
                 let q = forall(vec![decl(&k, Type::Int, span)], body, span);
                 Ok(and_all(
                     [
                         non_null(a.clone(), span),
-                        bin(BinaryOp::Ge, call(ALEN, vec![a], span), n, span),
+                        length_at_least(a, base, n, span),
                         q,
                     ],
                     span,
                 ))
             }
             ExprKind::PointerIndex { ptr, index, perm } => {
-                let a = self.pure(ptr, pos, Ty::Ptr)?;
-                let i = self.pure(index, pos, Ty::Int)?;
+                let (a, elem, base) = self.pointer_of(ptr, pos)?;
+                let i = self.pure(index, pos, &Ty::Int)?;
                 let p = self.amount(perm, pos)?;
+                let f = self.elem_field_of(&elem, span)?;
+                let within = and(
+                    bin(BinaryOp::Le, int(0, span), i.clone(), span),
+                    length_at_least(
+                        a.clone(),
+                        base,
+                        bin(BinaryOp::Add, i.clone(), int(1, span), span),
+                        span,
+                    ),
+                    span,
+                );
                 Ok(and_all(
                     [
                         non_null(a.clone(), span),
-                        in_range(
-                            i.clone(),
-                            int(0, span),
-                            call(ALEN, vec![a.clone()], span),
-                            span,
-                        ),
-                        acc(element(a, i, span), p, span),
+                        within,
+                        acc(field(spec_elem(a, base, i, span), f, span), p, span),
                     ],
                     span,
                 ))
@@ -161,20 +186,64 @@ impl Lowerer<'_> {
                 range,
                 body,
             } => self.quantifier(QuantKind::Forall, *ty, var, range, body, pos, true, span),
-            _ => self.pure(e, pos, Ty::Bool),
+            _ => self.pure(e, pos, &Ty::Bool),
         }
     }
 
-    /// Lowers a pure expression of type `want`.
-    fn pure(&mut self, e: &Expr, pos: SpecPos, want: Ty) -> Result<VExpr, FrontError> {
+    /// Lowers a pure expression of the class of `want`.
+    fn pure(&mut self, e: &Expr, pos: SpecPos, want: &Ty) -> Result<VExpr, FrontError> {
         let (v, have) = self.pure_value(e, pos)?;
-        if have != want {
-            return Err(FrontError::type_error(
-                e.span,
-                format!("expected {}, found {}", want.name(), have.name()),
-            ));
+        if !have.same_class(want) {
+            // Specifications are typed (no truth values from integers); an integer used as a
+            // floating-point value is converted.
+            return match (&have, want) {
+                (Ty::Int, Ty::Float) => Ok(viper_call("f_of_int", vec![v], e.span)),
+                _ => Err(FrontError::type_error(
+                    e.span,
+                    format!("expected {}, found {}", want.name(), have.name()),
+                )),
+            };
         }
         Ok(v)
+    }
+
+    /// The value of a variable in specifications.
+    fn spec_var(&mut self, v: VarId, span: Span) -> Result<(VExpr, Ty), FrontError> {
+        let info = self.program.var(v).clone();
+        let base = super::memory::is_base_expr(
+            &crate::c::ast::Expr {
+                kind: crate::c::ast::ExprKind::Var(v),
+                ty: info.ty.clone(),
+                span,
+            },
+            &self.cur.base_ptrs,
+        );
+        let ty = Ty::of(&info.ty, base).ok_or_else(|| {
+            FrontError::unsupported(
+                span,
+                format!("`{}` (a struct) in a specification", info.name),
+            )
+        })?;
+        let repr = self
+            .cur
+            .vars
+            .get(&v)
+            .cloned()
+            .ok_or_else(|| self.unbound(v, span))?;
+        Ok(match repr {
+            Repr::Local(n) => (local(&n, span), ty),
+            Repr::Memory(obj) => {
+                if let CType::Array { .. } = info.ty {
+                    (obj, ty)
+                } else {
+                    let f = self.elem_field_of(&info.ty, span)?;
+                    (
+                        field(viper_call(LOC, vec![obj, int(0, span)], span), f, span),
+                        ty,
+                    )
+                }
+            }
+        })
     }
 
     fn pure_value(&mut self, e: &Expr, pos: SpecPos) -> Result<(VExpr, Ty), FrontError> {
@@ -182,7 +251,10 @@ impl Lowerer<'_> {
         Ok(match &e.kind {
             ExprKind::Int(v) => (uint(*v, span), Ty::Int),
             ExprKind::Bool(b) => (bool_lit(*b, span), Ty::Bool),
-            ExprKind::Null => (call(NULL, Vec::new(), span), Ty::Ptr),
+            ExprKind::Null => (
+                viper_call(NULL, Vec::new(), span),
+                Ty::Ptr(CType::Void, true),
+            ),
             ExprKind::Result => {
                 let Some((name, ty)) = self.cur.result.clone() else {
                     return Err(FrontError::type_error(
@@ -196,8 +268,12 @@ impl Lowerer<'_> {
                         "`\\result` is only allowed in the postcondition of a function",
                     ));
                 }
-                let w = Want::of(ty).map(of_want).unwrap_or(Ty::Int);
-                (local(&name, span), w)
+                let t = if ty == CType::Bool {
+                    Ty::Int
+                } else {
+                    Ty::of(&ty, false).unwrap_or(Ty::Int)
+                };
+                (local(&name, span), t)
             }
             ExprKind::Write | ExprKind::Read | ExprKind::NoPerm => {
                 return Err(FrontError::type_error(
@@ -207,30 +283,47 @@ impl Lowerer<'_> {
                 ))
             }
             ExprKind::Var(n) => {
-                let Some(var) = self.cur.scope.lookup(n).cloned() else {
+                if let Some((_, v, is_int)) = self.cur.bound.iter().rev().find(|b| &b.0 == n) {
+                    let t = if *is_int { Ty::Int } else { Ty::Bool };
+                    (local(v, span), t)
+                } else if let Some(v) = self.spec_lookup(n) {
+                    self.spec_var(v, span)?
+                } else {
                     return Err(FrontError::type_error(
                         span,
                         format!("unknown name `{n}` in the specification"),
                     ));
-                };
-                let ty = match var.ty {
-                    CType::Int => Ty::Int,
-                    CType::Bool => Ty::Bool,
-                    CType::IntPtr | CType::IntArray => Ty::Ptr,
-                    CType::Void => {
-                        return Err(FrontError::type_error(span, format!("`{n}` has no value")))
-                    }
-                };
-                (local(&var.viper, span), ty)
+                }
             }
             ExprKind::Index { base, index } => {
-                let a = self.pure(base, pos, Ty::Ptr)?;
-                let i = self.pure(index, pos, Ty::Int)?;
-                (element(a, i, span), Ty::Int)
+                let (a, elem, is_base) = self.pointer_of(base, pos)?;
+                let i = self.pure(index, pos, &Ty::Int)?;
+                if let CType::Array { elem: inner, .. } = &elem {
+                    // A row of a multi-dimensional array.
+                    let row = viper_call(
+                        ROW,
+                        vec![
+                            spec_base(a.clone(), is_base, span),
+                            spec_off(a, is_base, i, span),
+                        ],
+                        span,
+                    );
+                    (row, Ty::Ptr((**inner).clone(), true))
+                } else {
+                    let f = self.elem_field_of(&elem, span)?;
+                    let t = Ty::of(&elem, false).ok_or_else(|| {
+                        FrontError::unsupported(span, "a struct element in a specification")
+                    })?;
+                    (field(spec_elem(a, is_base, i, span), f, span), t)
+                }
             }
             ExprKind::Deref(p) => {
-                let a = self.pure(p, pos, Ty::Ptr)?;
-                (element(a, int(0, span), span), Ty::Int)
+                let (a, elem, is_base) = self.pointer_of(p, pos)?;
+                let f = self.elem_field_of(&elem, span)?;
+                let t = Ty::of(&elem, false).ok_or_else(|| {
+                    FrontError::unsupported(span, "a struct element in a specification")
+                })?;
+                (field(spec_elem(a, is_base, int(0, span), span), f, span), t)
             }
             ExprKind::AddrOf(_) => {
                 return Err(FrontError::type_error(
@@ -239,18 +332,22 @@ impl Lowerer<'_> {
                 ))
             }
             ExprKind::Unary { op: UnOp::Not, arg } => (
-                un(UnaryOp::Not, self.pure(arg, pos, Ty::Bool)?, span),
+                un(UnaryOp::Not, self.pure(arg, pos, &Ty::Bool)?, span),
                 Ty::Bool,
             ),
-            ExprKind::Unary { op: UnOp::Neg, arg } => (
-                un(UnaryOp::Neg, self.pure(arg, pos, Ty::Int)?, span),
-                Ty::Int,
-            ),
+            ExprKind::Unary { op: UnOp::Neg, arg } => {
+                let (a, t) = self.pure_value(arg, pos)?;
+                match t {
+                    Ty::Float => (viper_call("f_neg", vec![a], span), Ty::Float),
+                    Ty::Int => (un(UnaryOp::Neg, a, span), Ty::Int),
+                    _ => return Err(FrontError::type_error(span, "`-` of a non-number")),
+                }
+            }
             ExprKind::Binary { op, lhs, rhs } => self.pure_binary(*op, lhs, rhs, pos, span)?,
             ExprKind::Cond { cond: c, then, els } => {
-                let c = self.pure(c, pos, Ty::Bool)?;
+                let c = self.pure(c, pos, &Ty::Bool)?;
                 let (t, tt) = self.pure_value(then, pos)?;
-                let f = self.pure(els, pos, tt)?;
+                let f = self.pure(els, pos, &tt)?;
                 (cond(c, t, f, span), tt)
             }
             ExprKind::Old(inner) => {
@@ -271,13 +368,32 @@ impl Lowerer<'_> {
                 ))
             }
             ExprKind::PointerLength(p) => {
-                let a = self.pure(p, pos, Ty::Ptr)?;
-                (call(ALEN, vec![a], span), Ty::Int)
+                let (a, _, base) = self.pointer_of(p, pos)?;
+                let len = if base {
+                    viper_call(ALEN, vec![a], span)
+                } else {
+                    bin(
+                        BinaryOp::Sub,
+                        viper_call(ALEN, vec![viper_call(PBASE, vec![a.clone()], span)], span),
+                        viper_call(POFF, vec![a], span),
+                        span,
+                    )
+                };
+                (len, Ty::Int)
             }
             ExprKind::Array { arr, len } => {
-                let a = self.pure(arr, pos, Ty::Ptr)?;
-                let n = self.pure(len, pos, Ty::Int)?;
-                let eq = bin(BinaryOp::Eq, call(ALEN, vec![a.clone()], span), n, span);
+                let (a, _, base) = self.pointer_of(arr, pos)?;
+                let n = self.pure(len, pos, &Ty::Int)?;
+                let eq = if base {
+                    bin(
+                        BinaryOp::Eq,
+                        viper_call(ALEN, vec![a.clone()], span),
+                        n,
+                        span,
+                    )
+                } else {
+                    length_at_least(a.clone(), base, n, span)
+                };
                 (and(non_null(a, span), eq, span), Ty::Bool)
             }
             ExprKind::Quant {
@@ -297,6 +413,23 @@ impl Lowerer<'_> {
         })
     }
 
+    /// A pointer expression: its value, the pointed-to type, whether it starts an allocation.
+    fn pointer_of(&mut self, e: &Expr, pos: SpecPos) -> Result<(VExpr, CType, bool), FrontError> {
+        let (v, t) = self.pure_value(e, pos)?;
+        match t {
+            Ty::Ptr(elem, base) => Ok((v, elem, base)),
+            other => Err(FrontError::type_error(
+                e.span,
+                format!("expected a pointer, found {}", other.name()),
+            )),
+        }
+    }
+
+    fn elem_field_of(&self, t: &CType, span: Span) -> Result<&'static str, FrontError> {
+        self.elem_field(t, span)?
+            .ok_or_else(|| FrontError::unsupported(span, "a struct element in a specification"))
+    }
+
     fn pure_binary(
         &mut self,
         op: BinOp,
@@ -308,19 +441,47 @@ impl Lowerer<'_> {
         use BinOp as B;
         Ok(match op {
             B::Add | B::Sub | B::Mul => {
-                let l = self.pure(lhs, pos, Ty::Int)?;
-                let r = self.pure(rhs, pos, Ty::Int)?;
-                let vop = match op {
-                    B::Add => BinaryOp::Add,
-                    B::Sub => BinaryOp::Sub,
-                    _ => BinaryOp::Mul,
-                };
-                (bin(vop, l, r, span), Ty::Int)
+                let (l, lt) = self.pure_value(lhs, pos)?;
+                let (r, rt) = self.pure_value(rhs, pos)?;
+                match (&lt, &rt) {
+                    (Ty::Float, _) | (_, Ty::Float) => {
+                        let l = self.to_float(l, &lt, lhs.span)?;
+                        let r = self.to_float(r, &rt, rhs.span)?;
+                        let name = match op {
+                            B::Add => "f_add",
+                            B::Sub => "f_sub",
+                            _ => "f_mul",
+                        };
+                        (viper_call(name, vec![l, r], span), Ty::Float)
+                    }
+                    (Ty::Int, Ty::Int) => {
+                        let vop = match op {
+                            B::Add => BinaryOp::Add,
+                            B::Sub => BinaryOp::Sub,
+                            _ => BinaryOp::Mul,
+                        };
+                        (bin(vop, l, r, span), Ty::Int)
+                    }
+                    _ => {
+                        return Err(FrontError::type_error(
+                            span,
+                            format!("`{}` needs numbers", op.symbol()),
+                        ))
+                    }
+                }
             }
             B::Div | B::Mod => {
-                let l = self.pure(lhs, pos, Ty::Int)?;
-                let r = self.pure(rhs, pos, Ty::Int)?;
-                (self.division(op == B::Div, l, r, span), Ty::Int)
+                let (l, lt) = self.pure_value(lhs, pos)?;
+                if lt == Ty::Float && op == B::Div {
+                    let r = self.pure(rhs, pos, &Ty::Float)?;
+                    (viper_call("f_div", vec![l, r], span), Ty::Float)
+                } else {
+                    if lt != Ty::Int {
+                        return Err(FrontError::type_error(lhs.span, "expected an integer"));
+                    }
+                    let r = self.pure(rhs, pos, &Ty::Int)?;
+                    (self.division(op == B::Div, l, r, span), Ty::Int)
+                }
             }
             B::Frac => {
                 return Err(FrontError::type_error(
@@ -330,7 +491,7 @@ impl Lowerer<'_> {
             }
             B::Eq | B::Ne => {
                 let (l, lt) = self.pure_value(lhs, pos)?;
-                let r = self.pure(rhs, pos, lt)?;
+                let r = self.pure(rhs, pos, &lt)?;
                 let vop = if op == B::Eq {
                     BinaryOp::Eq
                 } else {
@@ -339,8 +500,21 @@ impl Lowerer<'_> {
                 (bin(vop, l, r, span), Ty::Bool)
             }
             B::Lt | B::Le | B::Gt | B::Ge => {
-                let l = self.pure(lhs, pos, Ty::Int)?;
-                let r = self.pure(rhs, pos, Ty::Int)?;
+                let (l, lt) = self.pure_value(lhs, pos)?;
+                if lt == Ty::Float {
+                    let r = self.pure(rhs, pos, &Ty::Float)?;
+                    let (name, a, b) = match op {
+                        B::Lt => ("f_lt", l, r),
+                        B::Le => ("f_le", l, r),
+                        B::Gt => ("f_lt", r, l),
+                        _ => ("f_le", r, l),
+                    };
+                    return Ok((viper_call(name, vec![a, b], span), Ty::Bool));
+                }
+                if lt != Ty::Int {
+                    return Err(FrontError::type_error(lhs.span, "expected an integer"));
+                }
+                let r = self.pure(rhs, pos, &Ty::Int)?;
                 let vop = match op {
                     B::Lt => BinaryOp::Lt,
                     B::Le => BinaryOp::Le,
@@ -350,8 +524,8 @@ impl Lowerer<'_> {
                 (bin(vop, l, r, span), Ty::Bool)
             }
             B::And | B::Or | B::Star | B::Implies => {
-                let l = self.pure(lhs, pos, Ty::Bool)?;
-                let r = self.pure(rhs, pos, Ty::Bool)?;
+                let l = self.pure(lhs, pos, &Ty::Bool)?;
+                let r = self.pure(rhs, pos, &Ty::Bool)?;
                 let vop = match op {
                     B::Or => BinaryOp::Or,
                     B::Implies => BinaryOp::Implies,
@@ -362,8 +536,16 @@ impl Lowerer<'_> {
         })
     }
 
+    fn to_float(&self, v: VExpr, t: &Ty, span: Span) -> Result<VExpr, FrontError> {
+        match t {
+            Ty::Float => Ok(v),
+            Ty::Int => Ok(viper_call("f_of_int", vec![v], span)),
+            _ => Err(FrontError::type_error(span, "expected a number")),
+        }
+    }
+
     /// A quantifier: `\forall T k; range; body` is `forall k :: range ==> body`, `\exists` is
-    /// `exists k :: range && body`. The variable gets a fresh name in a scope of its own.
+    /// `exists k :: range && body`. The variable gets a fresh name.
     #[allow(clippy::too_many_arguments)]
     fn quantifier(
         &mut self,
@@ -376,29 +558,27 @@ impl Lowerer<'_> {
         assertion: bool,
         span: Span,
     ) -> Result<VExpr, FrontError> {
-        let (cty, vty) = match ty {
-            SpecType::Int => (CType::Int, Type::Int),
-            SpecType::Bool => (CType::Bool, Type::Bool),
+        let (is_int, vty) = match ty {
+            SpecType::Int => (true, Type::Int),
+            SpecType::Bool => (false, Type::Bool),
         };
-        // Bound variables avoid the names of the function's variables (those keep their own).
         let name = self.cur.names.fresh(&var.name);
-        self.cur.scope.push();
         self.cur
-            .scope
-            .declare(&var.name, name.clone(), cty, VarKind::Bound);
+            .bound
+            .push((var.name.clone(), name.clone(), is_int));
         let r = (|| -> Result<VExpr, FrontError> {
             let guard = match range {
-                QuantRange::Filter(c) => self.pure(c, pos, Ty::Bool)?,
+                QuantRange::Filter(c) => self.pure(c, pos, &Ty::Bool)?,
                 QuantRange::Span { lo, hi } => {
-                    let lo = self.pure(lo, pos, Ty::Int)?;
-                    let hi = self.pure(hi, pos, Ty::Int)?;
+                    let lo = self.pure(lo, pos, &Ty::Int)?;
+                    let hi = self.pure(hi, pos, &Ty::Int)?;
                     in_range(local(&name, var.span), lo, hi, span)
                 }
             };
             let b = if assertion {
                 self.assertion(body, pos)?
             } else {
-                self.pure(body, pos, Ty::Bool)?
+                self.pure(body, pos, &Ty::Bool)?
             };
             let inner = match kind {
                 QuantKind::Forall => bin(BinaryOp::Implies, guard, b, span),
@@ -419,30 +599,54 @@ impl Lowerer<'_> {
                 q
             })
         })();
-        self.cur.scope.pop();
+        self.cur.bound.pop();
         r
     }
 
-    /// The location of `Perm(loc, p)`: an array element.
+    /// The location of `Perm(loc, p)`: an array element or a variable in memory.
     fn location(&mut self, loc: &Expr, pos: SpecPos) -> Result<VExpr, FrontError> {
         let span = loc.span;
         match &loc.kind {
             ExprKind::Index { .. } | ExprKind::Deref(_) => {
                 let (v, _) = self.pure_value(loc, pos)?;
+                if !matches!(v.kind, VKind::Field { .. }) {
+                    return Err(FrontError::type_error(
+                        span,
+                        "the location of `Perm` must be an element, not a row",
+                    ));
+                }
                 Ok(v)
             }
             ExprKind::AddrOf(inner) => self.location(inner, pos),
-            ExprKind::Var(n) => Err(FrontError::unsupported(
-                span,
-                format!(
-                    "`Perm` on the variable `{n}`: scalar variables carry no permission in ompv \
-                     (writes to shared scalars inside parallel blocks are reported as races); \
-                     remove it"
-                ),
-            )),
+            ExprKind::Var(n) => {
+                let var = self
+                    .spec_lookup(n)
+                    .filter(|_| !self.cur.bound.iter().any(|b| &b.0 == n));
+                match var.and_then(|v| self.cur.vars.get(&v).cloned().map(|r| (v, r))) {
+                    Some((v, Repr::Memory(_))) => {
+                        let (e, _) = self.spec_var(v, span)?;
+                        if matches!(e.kind, VKind::Field { .. }) {
+                            Ok(e)
+                        } else {
+                            Err(FrontError::type_error(
+                                span,
+                                format!("`Perm` on the array `{n}`: name its elements (`{n}[i]`) or use `\\pointer`"),
+                            ))
+                        }
+                    }
+                    _ => Err(FrontError::unsupported(
+                        span,
+                        format!(
+                            "`Perm` on the variable `{n}`, which is not in memory (a local that \
+                             no parallel code shares carries no permission); remove it"
+                        ),
+                    )),
+                }
+            }
             _ => Err(FrontError::type_error(
                 span,
-                "the location of `Perm` must be an array element (`a[e]`, `&a[e]` or `*p`)",
+                "the location of `Perm` must be an array element (`a[e]`, `&a[e]`, `*p`) or a \
+                 shared variable",
             )),
         }
     }
@@ -455,7 +659,7 @@ impl Lowerer<'_> {
             ExprKind::Read => Ok(perm_lit(PermLit::Wildcard, span)),
             ExprKind::NoPerm => Ok(perm_lit(PermLit::None, span)),
             ExprKind::Int(_) => {
-                let n = self.pure(p, pos, Ty::Int)?;
+                let n = self.pure(p, pos, &Ty::Int)?;
                 Ok(bin(BinaryOp::PermDiv, n, int(1, span), span))
             }
             ExprKind::Binary {
@@ -463,8 +667,8 @@ impl Lowerer<'_> {
                 lhs,
                 rhs,
             } => {
-                let n = self.pure(lhs, pos, Ty::Int)?;
-                let d = self.pure(rhs, pos, Ty::Int)?;
+                let n = self.pure(lhs, pos, &Ty::Int)?;
+                let d = self.pure(rhs, pos, &Ty::Int)?;
                 Ok(bin(BinaryOp::PermDiv, n, d, span))
             }
             _ => Err(FrontError::type_error(
@@ -476,9 +680,65 @@ impl Lowerer<'_> {
     }
 }
 
+/// Element `i` of pointer `a` (from its allocation's base if `a` may be shifted).
+fn spec_elem(a: VExpr, base: bool, i: VExpr, span: Span) -> VExpr {
+    viper_call(
+        LOC,
+        vec![spec_base(a.clone(), base, span), spec_off(a, base, i, span)],
+        span,
+    )
+}
+
+fn spec_base(a: VExpr, base: bool, span: Span) -> VExpr {
+    if base {
+        a
+    } else {
+        viper_call(PBASE, vec![a], span)
+    }
+}
+
+fn spec_off(a: VExpr, base: bool, i: VExpr, span: Span) -> VExpr {
+    if base {
+        i
+    } else {
+        bin(BinaryOp::Add, viper_call(POFF, vec![a], span), i, span)
+    }
+}
+
+/// The allocation from `a` on has at least `n` elements.
+fn length_at_least(a: VExpr, base: bool, n: VExpr, span: Span) -> VExpr {
+    if base {
+        bin(BinaryOp::Ge, viper_call(ALEN, vec![a], span), n, span)
+    } else {
+        bin(
+            BinaryOp::Ge,
+            viper_call(ALEN, vec![viper_call(PBASE, vec![a.clone()], span)], span),
+            bin(BinaryOp::Add, viper_call(POFF, vec![a], span), n, span),
+            span,
+        )
+    }
+}
+
 /// `a != null_array()`.
 fn non_null(a: VExpr, span: Span) -> VExpr {
-    bin(BinaryOp::Ne, a, call(NULL, Vec::new(), span), span)
+    bin(BinaryOp::Ne, a, viper_call(NULL, Vec::new(), span), span)
+}
+
+/// `e` with every `write` amount of its `acc`s halved (a read of what `e` writes).
+pub(crate) fn scale_perm(e: &VExpr, span: Span) -> VExpr {
+    let mut out = e.clone();
+    scale_in(&mut out, span);
+    out
+}
+
+fn scale_in(e: &mut VExpr, span: Span) {
+    if let VKind::Acc { perm: Some(p), .. } = &mut e.kind {
+        if matches!(p.kind, VKind::PermLit(PermLit::Write)) {
+            **p = bin(BinaryOp::PermDiv, int(1, span), int(2, span), span);
+        }
+        return;
+    }
+    e.for_each_child_mut(&mut |c| scale_in(c, span));
 }
 
 /// A quantifier holding permissions in the shape Viper back ends handle: one quantified

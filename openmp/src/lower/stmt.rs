@@ -1,161 +1,184 @@
 //! C statements to Viper statements.
 //!
-//! Locals are Viper locals (fresh names: Viper wants every name of a member to differ);
-//! `for (init; cond; step) body` is `init; while (cond) { body; step }` with its
-//! `loop_invariant`s (and the function's `context_everywhere`); calls are method calls (modular,
-//! by the callee's contract). `return e` is supported where it needs no jump: as the last
-//! statement, in the branches of a final `if`, and in `if (c) { …; return x; } rest` (lowered
-//! as `if (c) { … } else { rest }`); anywhere else it is reported as unsupported.
+//! Locals are Viper locals (fresh names: Viper wants every name of a member to differ); objects
+//! in memory are allocated where they are declared. Loops are `while` loops with their
+//! `loop_invariant`s (and the function's `context_everywhere`); the statements that compute a
+//! loop's condition run before each test. `break` and `continue` set flags: the statements after
+//! one that may complete abruptly run only while no flag is set, and a loop stops when its
+//! `break` flag is set. `return` checks the function's postcondition where it stands and ends
+//! the path (as if it jumped to the end). Calls are method calls (modular, by the callee's
+//! contract).
 
-use super::cexpr::{convert, Want};
-use super::prelude::element;
-use super::scope::VarKind;
-use super::spec::SpecPos;
-use super::{viper_type, Lowerer};
-use crate::c::{AssignOp, Block, Expr, ExprKind, Stmt, StmtKind, Type as CType};
+use super::value::Place;
+use super::{Lowerer, Repr};
+use crate::c::ast::*;
 use crate::error::FrontError;
 use crate::spec::Contract;
 use ppl::obligations::build::*;
 use ppl::obligations::Role;
-use viper::ast::{Block as VBlock, Expr as VExpr, Ident, Stmt as VStmt, StmtKind as VKind};
+use viper::ast::{Block as VBlock, Expr as VExpr, Stmt as VStmt, StmtKind as VKind, Type as VType};
 use viper::Span;
 
 impl Lowerer<'_> {
-    /// Lowers a statement list; `tail`: the list ends the function (returns are allowed there).
-    pub(crate) fn stmts(
-        &mut self,
-        ss: &[Stmt],
-        tail: bool,
-        out: &mut Vec<VStmt>,
-    ) -> Result<(), FrontError> {
+    /// Lowers a statement list in the current scope.
+    pub(crate) fn stmts(&mut self, ss: &[Stmt], out: &mut Vec<VStmt>) -> Result<(), FrontError> {
         for (k, s) in ss.iter().enumerate() {
-            let last = k + 1 == ss.len();
-            if tail && !last {
-                if let StmtKind::If {
-                    cond: c,
-                    then,
-                    els: None,
-                } = &s.kind
-                {
-                    if ends_with_return(&then.stmts) {
-                        // `if (c) { …; return x; } rest` is `if (c) { … } else { rest }`.
-                        let c = self.condition(c)?;
-                        let then = self.scoped_block(&then.stmts, then.span, true)?;
-                        let rest = &ss[k + 1..];
-                        let els = self.scoped_block(rest, s.span, true)?;
-                        let at = self.checks.add(Role::Statement, s.span);
-                        out.push(stmt(
-                            VKind::If {
-                                cond: c,
-                                then,
-                                els: Some(els),
-                            },
-                            at,
-                        ));
-                        return Ok(());
-                    }
+            self.stmt(s, out)?;
+            if k + 1 < ss.len() && self.may_exit(s) {
+                // The rest runs only if `s` did not break, continue or return.
+                let guard = self.no_exit(s.span);
+                let mut rest = Vec::new();
+                self.stmts(&ss[k + 1..], &mut rest)?;
+                if let Some(g) = guard {
+                    let at = self
+                        .checks
+                        .add(Role::Internal("after an early exit"), s.span);
+                    out.push(stmt(
+                        VKind::If {
+                            cond: respan(g, at),
+                            then: block(rest, s.span),
+                            els: None,
+                        },
+                        at,
+                    ));
+                } else {
+                    out.extend(rest);
                 }
+                return Ok(());
             }
-            self.stmt(s, tail && last, out)?;
         }
         Ok(())
     }
 
     /// A block in a scope of its own.
-    pub(crate) fn scoped_block(
-        &mut self,
-        ss: &[Stmt],
-        span: Span,
-        tail: bool,
-    ) -> Result<VBlock, FrontError> {
-        self.cur.scope.push();
+    pub(crate) fn scoped_block(&mut self, ss: &[Stmt], span: Span) -> Result<VBlock, FrontError> {
         let mut v = Vec::new();
-        let r = self.stmts(ss, tail, &mut v);
-        self.cur.scope.pop();
-        r?;
+        self.scoped(|l| l.stmts(ss, &mut v))?;
         Ok(block(v, span))
     }
 
-    fn stmt(&mut self, s: &Stmt, tail: bool, out: &mut Vec<VStmt>) -> Result<(), FrontError> {
-        let span = s.span;
-        if let Some((block, var)) = self.cur.shared_writes.get(&span).cloned() {
-            // A data race wherever this write can be reached.
-            let at = self.checks.add(Role::SharedWrite { block, var }, span);
-            out.push(stmt(VKind::Assert(bool_lit(false, at)), at));
-        }
-        match &s.kind {
-            StmtKind::Decl { name, ty, init } => {
-                let Some(vty) = viper_type(*ty) else {
-                    return Err(FrontError::type_error(span, "a variable of type `void`"));
-                };
-                let init = match init {
-                    Some(e) => Some(self.c_expr(e, want_of(*ty))?),
-                    None => None,
-                };
-                let v = self.fresh_var(&name.name);
-                let kind = if self.cur.in_block {
-                    VarKind::Private
-                } else {
-                    VarKind::Local
-                };
-                self.cur.scope.declare(&name.name, v.clone(), *ty, kind);
-                let at = self.checks.add(Role::Statement, span);
-                out.push(var_decl(&v, vty, init, at));
+    /// Whether `s` may break/continue the current loop.
+    fn may_exit(&self, s: &Stmt) -> bool {
+        fn walk(s: &Stmt, in_inner_loop: bool) -> bool {
+            match &s.kind {
+                StmtKind::Break | StmtKind::Continue => !in_inner_loop,
+                StmtKind::Loop { body, .. } => body.stmts.iter().any(|x| walk(x, true)),
+                _ => {
+                    let mut any = false;
+                    s.for_each_block(&mut |b| {
+                        any |= b.stmts.iter().any(|x| walk(x, in_inner_loop))
+                    });
+                    any
+                }
             }
-            StmtKind::Assign { target, op, value } => self.assign(target, *op, value, span, out)?,
+        }
+        walk(s, false)
+    }
+
+    /// `!brk && !cnt` for the flags in force (`None` if there are none).
+    fn no_exit(&self, span: Span) -> Option<VExpr> {
+        let mut parts = Vec::new();
+        if let Some((b, c)) = self.cur.flags.loops.last() {
+            for f in [b, c].into_iter().flatten() {
+                parts.push(not(local(f, span), span));
+            }
+        }
+        if parts.is_empty() {
+            None
+        } else {
+            Some(and_all(parts, span))
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt, out: &mut Vec<VStmt>) -> Result<(), FrontError> {
+        let span = s.span;
+        match &s.kind {
+            StmtKind::Decl { var, init } => self.decl(*var, init.as_ref(), span, out)?,
+            StmtKind::Assign { target, value } => {
+                let v = self.c_value_as(value, &target.ty)?;
+                self.store(target, v, span, out)?;
+            }
             StmtKind::Call {
                 target,
                 callee,
                 args,
             } => self.call_stmt(target.as_ref(), callee, args, span, out)?,
+            StmtKind::Alloc {
+                target,
+                elem,
+                count,
+                zeroed,
+            } => {
+                let name = self.cur.names.fresh("alloc");
+                let n = self.c_value_as(count, &Type::SIZE_T)?;
+                let ty = Type::Array {
+                    elem: Box::new(elem.clone()),
+                    len: crate::c::types::ArrayLen::Var(Box::new(count.clone())),
+                };
+                let _ = n;
+                self.allocate(&name, &ty, *zeroed, span, out)?;
+                self.store(target, local(&name, span), span, out)?;
+            }
+            StmtKind::Free(p) => self.free(p, span, out)?,
+            StmtKind::MemSet {
+                target,
+                count,
+                zero,
+            } => self.memset(target, count.as_ref(), *zero, span, out)?,
+            StmtKind::MemCpy { dst, src, count } => {
+                self.memcpy(dst, src, count.as_ref(), span, out)?
+            }
+            StmtKind::CAssert(e) => {
+                let c = self.c_truth(e)?;
+                let at = self.checks.add(Role::Assert, span);
+                out.push(stmt(VKind::Assert(respan(c, at)), at));
+            }
             StmtKind::If { cond: c, then, els } => {
                 let c = self.condition(c)?;
-                let then = self.scoped_block(&then.stmts, then.span, tail)?;
+                let then = self.scoped_block(&then.stmts, then.span)?;
                 let els = match els {
-                    Some(b) => Some(self.scoped_block(&b.stmts, b.span, tail)?),
+                    Some(b) => Some(self.scoped_block(&b.stmts, b.span)?),
                     None => None,
                 };
                 let at = self.checks.add(Role::Statement, span);
                 out.push(stmt(VKind::If { cond: c, then, els }, at));
             }
-            StmtKind::While {
-                cond: c,
-                spec,
-                body,
-            } => {
-                let c = self.condition(c)?;
-                let invariants = self.invariants(spec.as_ref())?;
-                let body = self.scoped_block(&body.stmts, body.span, false)?;
-                let at = self.checks.add(Role::Statement, span);
-                out.push(stmt(
-                    VKind::While {
-                        cond: c,
-                        invariants,
-                        body,
-                    },
-                    at,
-                ));
-            }
-            StmtKind::For {
+            StmtKind::Loop {
+                kind,
                 init,
+                cond_pre,
                 cond: c,
                 step,
                 spec,
                 body,
             } => {
-                self.cur.scope.push();
-                let r = self.for_loop(init, c.as_ref(), step, spec.as_ref(), body, span, out);
-                self.cur.scope.pop();
-                r?;
+                self.scoped(|l| {
+                    l.loop_stmt(
+                        *kind,
+                        init,
+                        cond_pre,
+                        c.as_ref(),
+                        step,
+                        spec.as_ref(),
+                        body,
+                        span,
+                        out,
+                    )
+                })?;
+            }
+            StmtKind::Break | StmtKind::Continue => {
+                let Some((b, c)) = self.cur.flags.loops.last().cloned() else {
+                    return Err(FrontError::type_error(
+                        span,
+                        "`break`/`continue` outside a loop",
+                    ));
+                };
+                let flag = if s.kind == StmtKind::Break { b } else { c };
+                let flag = flag.expect("a flag for every break/continue of the loop");
+                let at = self.checks.add(Role::Statement, span);
+                out.push(assign(&flag, bool_lit(true, at), at));
             }
             StmtKind::Return(e) => {
-                if !tail {
-                    return Err(FrontError::unsupported(
-                        span,
-                        "`return` before the end of the function (other than in `if (…) { …; return …; }` \
-                         followed by the rest of the function) is not supported",
-                    ));
-                }
                 if let Some(e) = e {
                     let Some((res, ty)) = self.cur.result.clone() else {
                         return Err(FrontError::type_error(
@@ -163,34 +186,185 @@ impl Lowerer<'_> {
                             "`return` with a value in a `void` function",
                         ));
                     };
-                    let v = self.c_expr(e, want_of(ty))?;
+                    let v = self.c_value_as(e, &ty)?;
                     let at = self.checks.add(Role::Statement, span);
                     out.push(assign(&res, v, at));
                 }
+                // The postcondition holds here (one exhale: its clauses read the state before any
+                // permission leaves), and the function ends.
+                let posts = self.cur.posts.clone();
+                if !posts.is_empty() {
+                    let owner = ppl::obligations::Owner::Function(self.cur.name.clone());
+                    let at = self.checks.add(Role::Postcondition(owner), span);
+                    out.push(stmt(VKind::Exhale(respan(and_all(posts, at), at)), at));
+                }
+                let at = self.checks.add(Role::Internal("end of the function"), span);
+                out.push(stmt(VKind::Inhale(bool_lit(false, at)), at));
             }
             StmtKind::Block(b) => {
-                self.cur.scope.push();
-                let r = self.stmts(&b.stmts, tail, out);
-                self.cur.scope.pop();
-                r?;
+                self.scoped(|l| l.stmts(&b.stmts, out))?;
             }
             StmtKind::Assert(e) => {
-                let a = self.assertion(e, SpecPos::Code)?;
+                let a = self.assertion(e, super::spec::SpecPos::Code)?;
                 let at = self.checks.add(Role::Assert, span);
                 out.push(stmt(VKind::Assert(respan(a, at)), at));
             }
             // Code between `spec_ignore {` and `spec_ignore }` is excluded from verification
             // at the user's request.
             StmtKind::SpecIgnored => {}
-            StmtKind::Parallel(id) => self.region(*id, out)?,
+            StmtKind::Omp(c) => self.omp_stmt(c, span, out)?,
         }
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn for_loop(
+    /// A declaration: a Viper local, or an allocation for an object in memory.
+    fn decl(
         &mut self,
+        var: VarId,
+        init: Option<&Init>,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let info = self.program.var(var).clone();
+        let name = self.fresh_var(var);
+        if info.in_memory() {
+            let zero = matches!(init, Some(Init::List(_)));
+            self.allocate(&name, &info.ty, zero, span, out)?;
+            self.cur.vars.insert(var, Repr::Memory(local(&name, span)));
+            self.spec_declare(var);
+            if let Some(i) = init {
+                let obj = Expr {
+                    kind: ExprKind::Var(var),
+                    ty: info.ty.clone(),
+                    span,
+                };
+                self.initialise(&obj, i, span, out)?;
+            }
+            return Ok(());
+        }
+        let Some(vty) = super::viper_type(&info.ty) else {
+            return Err(FrontError::type_error(span, "a variable of this type"));
+        };
+        let init_v = match init {
+            Some(Init::Expr(e)) => Some(self.c_value_as(e, &info.ty)?),
+            Some(Init::List(items)) => match items.as_slice() {
+                [Init::Expr(e)] => Some(self.c_value_as(e, &info.ty)?),
+                _ => return Err(FrontError::type_error(span, "a list initialising a scalar")),
+            },
+            None => None,
+        };
+        let at = self.checks.add(Role::Statement, span);
+        out.push(var_decl(&name, vty, init_v, at));
+        if init.is_none() && info.ty.is_unsigned() {
+            // An unsigned variable never holds a negative value.
+            let at = self.checks.add(Role::Internal("unsigned"), span);
+            out.push(stmt(
+                VKind::Inhale(bin(
+                    viper::ast::BinaryOp::Ge,
+                    local(&name, span),
+                    int(0, span),
+                    at,
+                )),
+                at,
+            ));
+        }
+        self.cur.vars.insert(var, Repr::Local(name));
+        self.spec_declare(var);
+        Ok(())
+    }
+
+    /// Stores the values of an initialiser list into the object `obj` (already zeroed).
+    pub(crate) fn initialise(
+        &mut self,
+        obj: &Expr,
+        init: &Init,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        match init {
+            Init::Expr(e) => {
+                let v = self.c_value_as(e, &obj.ty)?;
+                self.store(obj, v, span, out)
+            }
+            Init::List(items) => {
+                let elem_ty = match &obj.ty {
+                    Type::Array { elem, .. } => Some((**elem).clone()),
+                    _ => None,
+                };
+                for (k, it) in items.iter().enumerate() {
+                    // Zeros are there already.
+                    if let Init::Expr(e) = it {
+                        if crate::c::convert::eval_const(e) == Some(0) {
+                            continue;
+                        }
+                    }
+                    let target = match (&elem_ty, &obj.ty) {
+                        (Some(t), _) => Expr {
+                            kind: ExprKind::Index {
+                                base: Box::new(obj.clone()),
+                                index: Box::new(Expr {
+                                    kind: ExprKind::Int(k as i128),
+                                    ty: Type::INT,
+                                    span,
+                                }),
+                            },
+                            ty: t.clone(),
+                            span,
+                        },
+                        (None, Type::Struct(id)) => {
+                            let def = &self.program.structs[id.0 as usize];
+                            Expr {
+                                kind: ExprKind::Member {
+                                    base: Box::new(obj.clone()),
+                                    field: k,
+                                },
+                                ty: def.fields[k].ty.clone(),
+                                span,
+                            }
+                        }
+                        _ => return Err(FrontError::type_error(span, "a list initialiser here")),
+                    };
+                    self.initialise(&target, it, span, out)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `target := v`.
+    pub(crate) fn store(
+        &mut self,
+        target: &Expr,
+        v: VExpr,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let at = self.checks.add(Role::Statement, span);
+        match self.place(target)? {
+            Place::Local(n) => out.push(assign(&n, v, at)),
+            Place::Field(f) => out.push(stmt(
+                VKind::FieldAssign {
+                    target: f,
+                    value: v,
+                },
+                at,
+            )),
+        }
+        Ok(())
+    }
+
+    /// A condition (`if`/`while`), checked where it is evaluated.
+    fn condition(&mut self, c: &Expr) -> Result<VExpr, FrontError> {
+        let v = self.c_truth(c)?;
+        Ok(respan(v, self.checks.add(Role::Condition, c.span)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn loop_stmt(
+        &mut self,
+        kind: LoopKind,
         init: &[Stmt],
+        cond_pre: &[Stmt],
         c: Option<&Expr>,
         step: &[Stmt],
         spec: Option<&Contract>,
@@ -198,22 +372,94 @@ impl Lowerer<'_> {
         span: Span,
         out: &mut Vec<VStmt>,
     ) -> Result<(), FrontError> {
-        self.stmts(init, false, out)?;
-        let c = match c {
-            Some(c) => self.condition(c)?,
-            None => bool_lit(true, self.checks.add(Role::Condition, span)),
+        self.stmts(init, out)?;
+        let internal = |l: &mut Self, what| l.checks.add(Role::Internal(what), span);
+        // Flags of this loop, if its body breaks or continues it.
+        let (has_brk, has_cnt) = exits(&body.stmts);
+        let brk = has_brk.then(|| self.cur.names.fresh("break"));
+        let cnt = has_cnt.then(|| self.cur.names.fresh("continue"));
+        for f in [&brk, &cnt].into_iter().flatten() {
+            let at = internal(self, "loop flag");
+            out.push(var_decl(f, VType::Bool, Some(bool_lit(false, at)), at));
+        }
+        // The condition: evaluated in Viper's loop guard, or (if computing it takes statements)
+        // kept in a variable updated before every test.
+        let keep = !cond_pre.is_empty() || kind == LoopKind::DoWhile;
+        let cvar = self.cur.names.fresh("cond");
+        let test = |l: &mut Self, out: &mut Vec<VStmt>| -> Result<VExpr, FrontError> {
+            l.stmts(cond_pre, out)?;
+            Ok(match c {
+                Some(c) => l.condition(c)?,
+                None => bool_lit(true, span),
+            })
         };
+        if keep {
+            let at = internal(self, "loop condition");
+            let first = if kind == LoopKind::DoWhile {
+                bool_lit(true, at)
+            } else {
+                test(self, out)?
+            };
+            out.push(var_decl(&cvar, VType::Bool, Some(first), at));
+        }
+        let saved = std::mem::take(&mut self.cur.flags.loops);
+        self.cur.flags.loops = saved.clone();
+        self.cur.flags.loops.push((brk.clone(), cnt.clone()));
         let invariants = self.invariants(spec)?;
-        self.cur.scope.push();
         let mut b = Vec::new();
-        let r = self.stmts(&body.stmts, false, &mut b);
-        self.cur.scope.pop();
+        if let Some(cnt) = &cnt {
+            let at = internal(self, "loop flag");
+            b.push(assign(cnt, bool_lit(false, at), at));
+        }
+        let r = self.scoped(|l| l.stmts(&body.stmts, &mut b));
+        self.cur.flags.loops = saved;
         r?;
-        self.stmts(step, false, &mut b)?;
+        // After the body (also after `continue`): the step and the next test, unless the loop
+        // was left.
+        let mut tail = Vec::new();
+        self.stmts(step, &mut tail)?;
+        if keep {
+            let t = test(self, &mut tail)?;
+            let at = internal(self, "loop condition");
+            tail.push(assign(&cvar, t, at));
+        }
+        let mut left = Vec::new();
+        if let Some(brk) = &brk {
+            left.push(not(local(brk, span), span));
+        }
+        let stay = and_all(left.clone(), span);
+        if !tail.is_empty() {
+            if left.is_empty() {
+                b.extend(tail);
+            } else {
+                let at = internal(self, "loop step");
+                b.push(stmt(
+                    VKind::If {
+                        cond: stay.clone(),
+                        then: block(tail, span),
+                        els: None,
+                    },
+                    at,
+                ));
+            }
+        }
+        let c = if keep {
+            local(&cvar, span)
+        } else {
+            match c {
+                Some(c) => self.condition(c)?,
+                None => bool_lit(true, span),
+            }
+        };
+        let guard = if left.is_empty() {
+            c
+        } else {
+            and(stay, c, span)
+        };
         let at = self.checks.add(Role::Statement, span);
         out.push(stmt(
             VKind::While {
-                cond: c,
+                cond: guard,
                 invariants,
                 body: block(b, body.span),
             },
@@ -222,238 +468,33 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// A condition (`if`/`while`), checked where it is evaluated.
-    fn condition(&mut self, c: &Expr) -> Result<VExpr, FrontError> {
-        let v = self.c_expr(c, Want::Bool)?;
-        Ok(respan(v, self.checks.add(Role::Condition, c.span)))
-    }
-
     /// The invariants of a loop: its `loop_invariant`s and the function's `context_everywhere`.
     fn invariants(&mut self, spec: Option<&Contract>) -> Result<Vec<VExpr>, FrontError> {
         let everywhere = self.cur.everywhere.clone();
         let mut clauses: Vec<&crate::spec::Clause> =
             spec.map(|c| c.invariants().collect()).unwrap_or_default();
         clauses.extend(everywhere.iter());
-        let lowered = self.spec_clauses(clauses, SpecPos::Code)?;
+        let lowered = self.spec_clauses(clauses, super::spec::SpecPos::Code)?;
         Ok(lowered
             .into_iter()
             .map(|c| respan(c.expr, self.checks.add(Role::LoopInvariant, c.span)))
             .collect())
     }
-
-    fn assign(
-        &mut self,
-        target: &Expr,
-        op: AssignOp,
-        value: &Expr,
-        span: Span,
-        out: &mut Vec<VStmt>,
-    ) -> Result<(), FrontError> {
-        // `t op= v` is `t = t op v`.
-        let full = match op.binop() {
-            None => value.clone(),
-            Some(b) => Expr {
-                kind: ExprKind::Binary {
-                    op: b,
-                    lhs: Box::new(target.clone()),
-                    rhs: Box::new(value.clone()),
-                },
-                ty: CType::Int,
-                span,
-            },
-        };
-        let at = self.checks.add(Role::Statement, span);
-        match &target.kind {
-            ExprKind::Var(n) => {
-                let Some(var) = self.cur.scope.lookup(n).cloned() else {
-                    return Err(FrontError::type_error(
-                        target.span,
-                        format!("undeclared identifier `{n}`"),
-                    ));
-                };
-                let v = self.c_expr(&full, want_of(var.ty))?;
-                out.push(assign(&var.viper, v, at));
-            }
-            ExprKind::Index { .. } | ExprKind::Deref(_) => {
-                let loc = self.lvalue(target)?;
-                let v = self.c_expr(&full, Want::Int)?;
-                out.push(stmt(
-                    VKind::FieldAssign {
-                        target: loc,
-                        value: v,
-                    },
-                    at,
-                ));
-            }
-            _ => {
-                return Err(FrontError::unsupported(
-                    target.span,
-                    "assigning to this expression",
-                ))
-            }
-        }
-        Ok(())
-    }
-
-    /// The element an assignment writes: `loc(a, i).val`.
-    fn lvalue(&mut self, target: &Expr) -> Result<VExpr, FrontError> {
-        let span = target.span;
-        match &target.kind {
-            ExprKind::Index { base, index } => {
-                let b = self.c_expr(base, Want::Ptr)?;
-                let i = self.c_expr(index, Want::Int)?;
-                Ok(element(b, i, span))
-            }
-            ExprKind::Deref(p) => {
-                let b = self.c_expr(p, Want::Ptr)?;
-                Ok(element(b, int(0, span), span))
-            }
-            _ => Err(FrontError::unsupported(
-                span,
-                "assigning to this expression",
-            )),
-        }
-    }
-
-    fn call_stmt(
-        &mut self,
-        target: Option<&Expr>,
-        callee: &crate::spec::Ident,
-        args: &[Expr],
-        span: Span,
-        out: &mut Vec<VStmt>,
-    ) -> Result<(), FrontError> {
-        let program = self.program;
-        let Some(f) = program.function(&callee.name) else {
-            return Err(FrontError::type_error(
-                callee.span,
-                format!("call of the undeclared function `{}`", callee.name),
-            ));
-        };
-        if f.params.len() != args.len() {
-            return Err(FrontError::type_error(
-                span,
-                format!(
-                    "`{}` takes {} argument(s), {} given",
-                    callee.name,
-                    f.params.len(),
-                    args.len()
-                ),
-            ));
-        }
-        let mut vargs = Vec::new();
-        for (a, p) in args.iter().zip(&f.params) {
-            vargs.push(self.c_expr(a, want_of(p.ty))?);
-        }
-        self.called.insert(callee.name.clone());
-        let method = Ident::new(self.method_name(&callee.name), callee.span);
-        let at = self.checks.add(
-            Role::Call {
-                callee: callee.name.clone(),
-            },
-            span,
-        );
-        let ret = viper_type(f.ret);
-        let direct = match (target, ret.is_some()) {
-            (
-                Some(Expr {
-                    kind: ExprKind::Var(n),
-                    ..
-                }),
-                true,
-            ) => self
-                .cur
-                .scope
-                .lookup(n)
-                .filter(|v| want_of(v.ty) == want_of(f.ret))
-                .map(|v| v.viper.clone()),
-            _ => None,
-        };
-        if let Some(t) = direct {
-            out.push(stmt(
-                VKind::Call {
-                    targets: vec![Ident::new(t, span)],
-                    method,
-                    args: vargs,
-                },
-                at,
-            ));
-            return Ok(());
-        }
-        let Some(rty) = ret else {
-            if let Some(t) = target {
-                return Err(FrontError::type_error(
-                    t.span,
-                    format!("`{}` returns no value", callee.name),
-                ));
-            }
-            out.push(stmt(
-                VKind::Call {
-                    targets: Vec::new(),
-                    method,
-                    args: vargs,
-                },
-                at,
-            ));
-            return Ok(());
-        };
-        // A result that is dropped, converted or stored in memory goes through a temporary.
-        let tmp = self.cur.names.fresh(&format!("{}_result", callee.name));
-        let decl_at = self.checks.add(Role::Statement, span);
-        out.push(var_decl(&tmp, rty, None, decl_at));
-        out.push(stmt(
-            VKind::Call {
-                targets: vec![Ident::new(tmp.clone(), span)],
-                method,
-                args: vargs,
-            },
-            at,
-        ));
-        let Some(t) = target else {
-            return Ok(());
-        };
-        let have = want_of(f.ret);
-        let at = self.checks.add(Role::Statement, span);
-        match &t.kind {
-            ExprKind::Var(n) => {
-                let Some(var) = self.cur.scope.lookup(n).cloned() else {
-                    return Err(FrontError::type_error(
-                        t.span,
-                        format!("undeclared identifier `{n}`"),
-                    ));
-                };
-                let v = convert(local(&tmp, span), have, want_of(var.ty), span)?;
-                out.push(assign(&var.viper, v, at));
-            }
-            _ => {
-                let loc = self.lvalue(t)?;
-                let v = convert(local(&tmp, span), have, Want::Int, span)?;
-                out.push(stmt(
-                    VKind::FieldAssign {
-                        target: loc,
-                        value: v,
-                    },
-                    at,
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
-/// The value class of a (non-void) C type.
-pub(crate) fn want_of(t: CType) -> Want {
-    Want::of(t).unwrap_or(Want::Int)
-}
-
-/// Whether a statement list ends with a `return` on every path.
-fn ends_with_return(ss: &[Stmt]) -> bool {
-    match ss.last().map(|s| &s.kind) {
-        Some(StmtKind::Return(_)) => true,
-        Some(StmtKind::Block(b)) => ends_with_return(&b.stmts),
-        Some(StmtKind::If {
-            then, els: Some(e), ..
-        }) => ends_with_return(&then.stmts) && ends_with_return(&e.stmts),
-        _ => false,
+/// Whether a loop body breaks or continues its loop (not an inner one).
+fn exits(ss: &[Stmt]) -> (bool, bool) {
+    let (mut b, mut c) = (false, false);
+    fn walk(ss: &[Stmt], b: &mut bool, c: &mut bool) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::Break => *b = true,
+                StmtKind::Continue => *c = true,
+                StmtKind::Loop { .. } => {}
+                _ => s.for_each_block(&mut |blk| walk(&blk.stmts, b, c)),
+            }
+        }
     }
+    walk(ss, &mut b, &mut c);
+    (b, c)
 }

@@ -1,9 +1,11 @@
 //! Parallel regions and the payload of their PPL basic blocks.
 
-use crate::c::{Block, Expr, Ident};
+use super::sharing::Sharing;
+use crate::c::ast::{Block, CanonicalLoop, LoopNest, VarId};
 use crate::pragma::Pragma;
 use crate::spec::Contract;
 use ppl::{BlockPair, Ppl};
+use std::collections::BTreeMap;
 use viper::Span;
 
 /// Identifies an outermost parallel region of a program (index into `Program::regions`).
@@ -16,13 +18,16 @@ pub struct Region {
     pub id: RegionId,
     /// The function containing the region.
     pub function: String,
-    /// The `parallel` (or `parallel for`, `parallel for simd`, `parallel sections`) pragma.
+    /// The `parallel` pragma (or a combined form).
     pub pragma: Pragma,
     /// The specification comment at the start of the region's `{ … }` body, if any.
     pub contract: Option<Contract>,
     pub ppl: Ppl<OmpBlock>,
     /// Every pair of distinct basic blocks with its happens-before relation.
     pub pairs: Vec<BlockPair>,
+    /// Variables whose original the region changes (`lastprivate`, `reduction`, loop
+    /// variables): their values after the region are unknown.
+    pub privatised: Vec<VarId>,
     /// From the pragma to the end of the region's statement.
     pub span: Span,
 }
@@ -34,44 +39,80 @@ impl Region {
     }
 }
 
+/// What a basic block is, in OpenMP terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockOrigin {
+    /// The loop of a worksharing loop construct (`for`, `parallel for`, …).
+    Worksharing,
+    /// A `simd` loop encountered by every thread of the team (OpenMP 5.2 §10.4: `simd` is not a
+    /// worksharing construct): every thread runs all its iterations.
+    ReplicatedSimd,
+    /// A `simd` loop outside parallel regions: one thread runs it, its SIMD lanes may run
+    /// iterations at the same time (OpenMP 5.2 §10.4).
+    Simd,
+    /// A `single` construct.
+    Single,
+    /// A `section` of a `sections` construct.
+    Section,
+    /// Code of a parallel region outside worksharing constructs: every thread of the team runs
+    /// it (OpenMP 5.2 §10.1).
+    Replicated,
+}
+
+impl BlockOrigin {
+    /// How diagnostics name the construct.
+    pub fn describe(self) -> &'static str {
+        match self {
+            BlockOrigin::Worksharing => "the loop",
+            BlockOrigin::ReplicatedSimd => "the `simd` loop (run by every thread)",
+            BlockOrigin::Simd => "the `simd` loop",
+            BlockOrigin::Single => "the `single`",
+            BlockOrigin::Section => "the section",
+            BlockOrigin::Replicated => "the code every thread runs",
+        }
+    }
+}
+
+/// One dimension of a block's iteration space.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dim {
+    /// The thread number in the team (`omp_get_thread_num()`), `0 <= t < T` for the region's
+    /// team size `T`.
+    Thread,
+    /// A loop associated with the construct.
+    Loop(Box<CanonicalLoop>),
+}
+
 /// What the front end attaches to a PPL basic block.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OmpBlock {
-    /// The pragma that creates the block: `for`, `simd`, `for simd`, `parallel for`,
-    /// `parallel for simd`, `single`, `section` (or `sections` for an implicit first section).
+    pub origin: BlockOrigin,
+    /// The pragma that creates the block (for replicated code: the region's `parallel`).
     pub pragma: Pragma,
-    /// The iteration contract of a loop, or the contract at the start of a `single`'s or
-    /// `section`'s body.
+    /// The iteration contract of a loop, or the contract at the start of a block's body.
     pub contract: Option<Contract>,
+    /// The iteration space: empty for a block run once (`single`, `section`).
+    pub dims: Vec<Dim>,
     pub body: BlockBody,
-    /// Variables named in `private` clauses of the block's pragma and of every enclosing parallel
-    /// region's and `sections`' pragma.
-    pub private: Vec<Ident>,
-    /// Variables named in `firstprivate` clauses of the same pragmas.
-    pub firstprivate: Vec<Ident>,
+    /// The data-sharing attribute of every variable the block refers to (OpenMP 5.2 §5.1).
+    pub sharing: BTreeMap<VarId, Sharing>,
 }
 
 /// The code of a basic block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BlockBody {
-    /// A loop in canonical form (parallel and vectorised blocks).
-    Loop(CanonicalLoop),
-    /// Sequential code (a `single` or a `section`).
+    /// The body of a loop nest (the loops are the block's dimensions).
+    Loop(LoopNest),
+    /// Code run once per thread or once.
     Code(Block),
 }
 
-/// `for (int v = lower; v < upper; v++) body` (also written with `<=`, `+= 1`, `++v`, …);
-/// `upper` is always the exclusive bound.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CanonicalLoop {
-    pub var: Ident,
-    /// Whether the loop declares its variable (`int v = …`); otherwise it assigns a local of the
-    /// function.
-    pub declares_var: bool,
-    pub lower: Expr,
-    /// Exclusive upper bound (`e + 1` for a loop written `v <= e`).
-    pub upper: Expr,
-    pub body: Block,
-    /// The `for (…)` header.
-    pub header: Span,
+impl BlockBody {
+    /// The statements of one iteration.
+    pub fn block(&self) -> &Block {
+        match self {
+            BlockBody::Loop(n) => &n.body,
+            BlockBody::Code(b) => b,
+        }
+    }
 }

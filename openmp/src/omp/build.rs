@@ -1,50 +1,53 @@
-//! Building the PPL program of a parallel region (thesis Fig. 4.6).
+//! Building the PPL program of every outermost parallel region (thesis Fig. 4.6, extended to the
+//! code OpenMP programs put in a region outside worksharing constructs).
 //!
-//! `translate` maps every job of the region (a worksharing loop, `sections`, `single`) to a PPL
-//! part tagged with its clauses; `ppl::compose` then inserts fusion, parallel and sequential
-//! composition. A `section` or `single` whose body is sequential code becomes a sequential basic
-//! block; one whose body is a parallel region becomes that region's program.
+//! The statements of a region's body are cut into *jobs*: a worksharing loop, a `sections`, a
+//! `single`, a `simd` loop (run by every thread), or a run of other statements (run by every
+//! thread: a block over the thread numbers). Explicit barriers cut the body into phases, which
+//! run one after the other. Within a phase, `ppl::compose` joins adjacent jobs: fusion for two
+//! `omp for` loops with `nowait` and the same static schedule on the same range (iteration `i`
+//! of both on the same thread) and for consecutive pieces of code every thread runs (the same
+//! thread runs them in order); parallel composition after a construct with `nowait` or after
+//! code every thread runs (no barrier follows it); sequential composition after a construct's
+//! implied barrier.
 
 use super::ast::*;
-use crate::c::ast::{Block, Stmt};
-use crate::c::convert::Converter;
-use crate::error::FrontError;
+use super::sharing::{attributes, BlockContext};
+use crate::c::ast::*;
+use crate::c::convert::Program;
+use crate::c::visit;
+use crate::error::{FrontError, FrontErrors};
 use crate::pragma::{Directive, Pragma, ScheduleKind};
-use crate::source::AnnotationContent;
-use crate::spec::{ClauseKind, Contract, Ident};
-use lang_c::ast as lc;
-use lang_c::span::Node;
-use ppl::{BasicBlock, BlockId, BlockKind, Iteration, Part, Ppl};
-use std::collections::HashMap;
+use ppl::{BasicBlock, BlockId, BlockKind, Iteration, Op, Part, Ppl};
+use std::collections::BTreeSet;
 use viper::Span;
 
 /// The clauses of a translated job that the composition conditions look at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JobInfo {
+    pub origin: BlockOrigin,
     pub directive: Directive,
     pub nowait: bool,
     /// `schedule(kind[, chunk])`, the chunk as written.
     pub schedule: Option<(ScheduleKind, Option<String>)>,
-    /// The loop's range `[lower, upper)` as printed, for loop jobs.
-    pub range: Option<(String, String)>,
+    /// The loop's iteration space as printed, for loop jobs.
+    pub range: Option<String>,
 }
 
-impl JobInfo {
-    fn of(p: &Pragma, range: Option<(String, String)>) -> JobInfo {
-        JobInfo {
-            directive: p.directive,
-            nowait: p.nowait(),
-            schedule: p.schedule().map(|(k, c)| (k, c.map(str::to_string))),
-            range,
-        }
-    }
-}
-
-/// `fusiable` of Fig. 4.6: two plain `omp for` loops, both `schedule(static)` (with the same chunk),
-/// the first with `nowait`. ompv also requires the two ranges to be written the same: OpenMP only
-/// guarantees that the same iterations run on the same threads for equal iteration spaces. Loops
-/// that fail this test (but have `nowait`) are composed in parallel instead, which is sound.
+/// `fusiable` of Fig. 4.6: two plain `omp for` loops, both `schedule(static)` (with the same
+/// chunk), the first with `nowait`, over the same iteration space (OpenMP 5.2 §11.5.3 guarantees
+/// the same assignment of iterations to threads only then). Also: two consecutive pieces of code
+/// every thread runs (the same thread runs both, in order).
 pub fn fusible(x: &JobInfo, y: &JobInfo) -> bool {
+    let every_thread = |j: &JobInfo| {
+        matches!(
+            j.origin,
+            BlockOrigin::Replicated | BlockOrigin::ReplicatedSimd
+        )
+    };
+    if every_thread(x) && every_thread(y) {
+        return true;
+    }
     let is_static = |j: &JobInfo| matches!(j.schedule, Some((ScheduleKind::Static, _)));
     let chunk = |j: &JobInfo| j.schedule.as_ref().and_then(|s| s.1.clone());
     x.directive == Directive::For
@@ -57,573 +60,655 @@ pub fn fusible(x: &JobInfo, y: &JobInfo) -> bool {
         && x.range == y.range
 }
 
-/// `par_able` of Fig. 4.6: the first part has `nowait`.
+/// `par_able` of Fig. 4.6: no barrier after the first part.
 pub fn par_able(x: &JobInfo, _y: &JobInfo) -> bool {
     x.nowait
 }
 
-/// Composes translated jobs (Fig. 4.6, `compose`).
-pub fn compose_jobs(jobs: Vec<Part<OmpBlock, JobInfo>>) -> Option<Part<OmpBlock, JobInfo>> {
-    ppl::compose(
-        jobs,
-        |x, y| fusible(&x.clauses, &y.clauses),
-        |x, y| par_able(&x.clauses, &y.clauses),
-    )
-}
-
-type Tree = Ppl<OmpBlock>;
-/// A translated job.
 type Job = Part<OmpBlock, JobInfo>;
 
-impl Converter<'_> {
-    /// Builds an outermost parallel region from its pragmas (the first is a `parallel` directive)
-    /// and statement, and records it.
-    pub(crate) fn region(
+/// Builds the regions of every verified function of `program`.
+pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
+    let mut b = Builder {
+        program,
+        next: 0,
+        errors: Vec::new(),
+        regions: Vec::new(),
+    };
+    let functions: Vec<(String, Block)> = b
+        .program
+        .functions
+        .iter()
+        .filter_map(|f| match &f.body {
+            Body::Verified(body) => Some((f.name.name.clone(), body.clone())),
+            _ => None,
+        })
+        .collect();
+    for (name, body) in &functions {
+        visit::each_stmt(&body.stmts, &mut |s| {
+            if let StmtKind::Omp(c) = &s.kind {
+                if let Some(id) = c.region {
+                    match b.region(name, c, id) {
+                        Ok(r) => b.regions.push(r),
+                        Err(e) => b.errors.push(e),
+                    }
+                }
+            }
+        });
+    }
+    // Orphaned constructs: worksharing or synchronisation outside any parallel region.
+    for (_, body) in &functions {
+        b.orphans(&body.stmts, false);
+    }
+    let mut regions = std::mem::take(&mut b.regions);
+    let errors = std::mem::take(&mut b.errors);
+    if !errors.is_empty() {
+        let mut errors = errors;
+        errors.sort_by_key(|e| (e.span.file, e.span.start));
+        errors.dedup();
+        return Err(FrontErrors(errors));
+    }
+    regions.sort_by_key(|r| r.id);
+    program.regions = regions;
+    Ok(())
+}
+
+struct Builder<'p> {
+    program: &'p Program,
+    /// The next block id of the region being built.
+    next: usize,
+    errors: Vec<FrontError>,
+    regions: Vec<Region>,
+}
+
+/// Where a block stands: the constructs around it and the region's declarations.
+struct Ctx<'a> {
+    constructs: Vec<Pragma>,
+    region_decls: &'a BTreeSet<VarId>,
+}
+
+impl Builder<'_> {
+    fn region(
         &mut self,
-        pragmas: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-    ) -> Result<RegionId, FrontError> {
-        let pragma = pragmas[0].clone();
-        let mut next = 0;
-        let (ppl, contract) = self.region_tree(pragmas, stmt, &mut next)?;
+        function: &str,
+        c: &OmpConstruct,
+        id: RegionId,
+    ) -> Result<Region, FrontError> {
+        self.next = 0;
+        let all_stmts = construct_stmts(c);
+        let region_decls = visit::declared(&all_stmts);
+        let ctx = Ctx {
+            constructs: vec![c.pragma.clone()],
+            region_decls: &region_decls,
+        };
+        let (ppl, contract) = match self.tree(c, &ctx)? {
+            (Some(t), contract) => (t, contract),
+            (None, contract) => {
+                // A region without any code: nothing can race. An empty sequential block keeps the
+                // region in the program (its contract is still checked).
+                let block = self.block(
+                    &c.pragma,
+                    BlockOrigin::Replicated,
+                    None,
+                    Vec::new(),
+                    BlockBody::Code(Block {
+                        stmts: Vec::new(),
+                        span: c.span,
+                    }),
+                    c.span,
+                    &ctx,
+                )?;
+                (Ppl::Block(block), contract)
+            }
+        };
         let pairs = ppl::block_pairs(&ppl);
-        let id = RegionId(self.regions.len());
-        let span = pragma.span.join(self.sp(stmt.span));
-        self.regions.push(Region {
+        // OpenMP 5.2 §5.3: the original of a privatised variable changes only through clauses
+        // that say so (`lastprivate`, `reduction`); a loop variable's original is unspecified
+        // after a worksharing loop (and the last value plus one after a `simd` loop).
+        let mut privatised = BTreeSet::new();
+        for b in ppl.blocks() {
+            for (v, s) in &b.payload.sharing {
+                let changes = s.updates_original() || *s == super::sharing::Sharing::LoopVar;
+                if changes && !region_decls.contains(v) {
+                    privatised.insert(*v);
+                }
+            }
+        }
+        Ok(Region {
             id,
-            function: self.func_name.clone(),
-            pragma,
+            function: function.to_string(),
+            pragma: c.pragma.clone(),
             contract,
             ppl,
             pairs,
-            span,
-        });
-        Ok(id)
-    }
-
-    /// The PPL program of a parallel region (outermost or nested) and its contract.
-    fn region_tree(
-        &mut self,
-        pragmas: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-        next: &mut usize,
-    ) -> Result<(Tree, Option<Contract>), FrontError> {
-        let p = pragmas[0].clone();
-        let inner = pragmas[1..].to_vec();
-        self.omp.enclosing.push(p.clone());
-        let r = self.region_tree_inner(&p, inner, stmt, next);
-        self.omp.enclosing.pop();
-        r
-    }
-
-    fn region_tree_inner(
-        &mut self,
-        p: &Pragma,
-        inner: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-        next: &mut usize,
-    ) -> Result<(Tree, Option<Contract>), FrontError> {
-        let (jobs, contract) = match p.directive {
-            Directive::Parallel if !inner.is_empty() => (vec![self.job(inner, stmt, next)?], None),
-            Directive::Parallel => match &stmt.node {
-                lc::Statement::Compound(items) => self.region_body(items, stmt.span, next)?,
-                _ => return Err(replicated_code(self.sp(stmt.span))),
-            },
-            Directive::ParallelFor | Directive::ParallelForSimd | Directive::ParallelSections => {
-                if let Some(q) = inner.first() {
-                    return Err(misplaced_pragma(q, p));
-                }
-                (vec![self.job_of(p, Vec::new(), stmt, next)?], None)
-            }
-            _ => {
-                return Err(FrontError::omp_syntax(
-                    p.directive_span,
-                    format!(
-                        "`omp {}` does not start a parallel region",
-                        p.directive.name()
-                    ),
-                ))
-            }
-        };
-        let region_span = self.sp(stmt.span);
-        let part = compose_jobs(jobs).ok_or_else(|| {
-            FrontError::unsupported(
-                p.directive_span.join(region_span),
-                "an empty parallel region is not supported (it contains no worksharing construct)",
-            )
-        })?;
-        Ok((part.ppl, contract))
-    }
-
-    /// The jobs of a `parallel { … }` body and the region contract at its start.
-    fn region_body(
-        &mut self,
-        items: &[Node<lc::BlockItem>],
-        span: lang_c::span::Span,
-        next: &mut usize,
-    ) -> Result<(Vec<Job>, Option<Contract>), FrontError> {
-        let (contract, mut cursor) =
-            self.body_contract(items, span, "a parallel region's contract");
-        let mut jobs = Vec::new();
-        for it in items {
-            let pragmas = self.pragmas_before(cursor, it.span.start)?;
-            cursor = it.span.end;
-            let stmt = match &it.node {
-                lc::BlockItem::Statement(s) => s,
-                _ => return Err(replicated_code(self.sp(it.span))),
-            };
-            if pragmas.is_empty() {
-                if matches!(stmt.node, lc::Statement::Expression(None)) {
-                    continue;
-                }
-                return Err(replicated_code(self.sp(it.span)));
-            }
-            jobs.push(self.job(pragmas, stmt, next)?);
-        }
-        let rest = self.pragmas_before(cursor, span.end)?;
-        if let Some(p) = rest.first() {
-            return Err(FrontError::omp_syntax(
-                p.span,
-                "this `#pragma omp` is not followed by a statement it could apply to",
-            ));
-        }
-        Ok((jobs, contract))
-    }
-
-    /// The contract at the start of a `{ … }` body: the specification groups before its first
-    /// pragma or statement. Returns the output offset after it.
-    fn body_contract(
-        &mut self,
-        items: &[Node<lc::BlockItem>],
-        span: lang_c::span::Span,
-        what: &str,
-    ) -> (Option<Contract>, usize) {
-        let start = span.start + 1;
-        let limit = items.first().map_or(span.end, |i| i.span.start);
-        let anns = &self.l.annotations;
-        let mut end = start;
-        let first = anns.partition_point(|a| a.out_start < start);
-        for a in anns.iter().skip(first) {
-            if a.out_start >= limit {
-                break;
-            }
-            match a.content {
-                AnnotationContent::Spec(_) => end = a.out_end,
-                _ => break,
-            }
-        }
-        let taken = self.take(start, end);
-        let c = self.contract_of(
-            &taken,
-            &[
-                ClauseKind::Requires,
-                ClauseKind::Ensures,
-                ClauseKind::Context,
-                ClauseKind::ContextEverywhere,
-            ],
-            what,
-        );
-        if let Some(c) = &c {
-            self.check_contract(c);
-        }
-        (c, end)
-    }
-
-    /// The pragmas between output offsets `lo` and `hi` (specifications there are errors).
-    fn pragmas_before(&mut self, lo: usize, hi: usize) -> Result<Vec<Pragma>, FrontError> {
-        let mut out = Vec::new();
-        for i in self.take(lo, hi) {
-            let a = &self.l.annotations[i];
-            match &a.content {
-                AnnotationContent::Pragma(p) => out.push(p.clone()),
-                AnnotationContent::InvalidPragma(e) => return Err(e.clone()),
-                AnnotationContent::Spec(_) => {
-                    return Err(FrontError::spec_syntax(
-                        a.span,
-                        "a specification inside a parallel region must be the region's contract (at the \
-                         start of its body) or belong to a loop, `single` or `section`",
-                    ))
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// Translates one job (`m` of Fig. 4.6): its first pragma decides.
-    fn job(
-        &mut self,
-        pragmas: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-        next: &mut usize,
-    ) -> Result<Part<OmpBlock, JobInfo>, FrontError> {
-        let p = pragmas[0].clone();
-        match p.directive {
-            Directive::Parallel
-            | Directive::ParallelFor
-            | Directive::ParallelForSimd
-            | Directive::ParallelSections => Err(FrontError::unsupported(
-                p.directive_span,
-                format!(
-                    "`omp {}` directly inside a parallel region is not supported (nest parallel regions \
-                     in a `section` or `single`)",
-                    p.directive.name()
-                ),
-            )),
-            Directive::Section => Err(FrontError::omp_syntax(
-                p.directive_span,
-                "`omp section` outside `omp sections`",
-            )),
-            _ => self.job_of(&p, pragmas[1..].to_vec(), stmt, next),
-        }
-    }
-
-    fn job_of(
-        &mut self,
-        p: &Pragma,
-        inner: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-        next: &mut usize,
-    ) -> Result<Part<OmpBlock, JobInfo>, FrontError> {
-        match p.directive {
-            d if d.is_loop() => {
-                if let Some(q) = inner.first() {
-                    return Err(misplaced_pragma(q, p));
-                }
-                let lc::Statement::For(f) = &stmt.node else {
-                    return Err(FrontError::omp_syntax(
-                        self.sp(stmt.span),
-                        format!("`omp {}` must be followed by a `for` loop", d.name()),
-                    ));
-                };
-                // `collapse(n)` with n > 1 distributes the iterations of a loop nest; ompv's
-                // blocks iterate over the outer loop only, so that would be unsound.
-                if let Some(c) = p.clauses.iter().find(
-                    |c| matches!(&c.kind, crate::pragma::ClauseKind::Collapse(e) if e.text != "1"),
-                ) {
-                    return Err(FrontError::unsupported(
-                        c.span,
-                        "`collapse` of more than one loop is not supported",
-                    ));
-                }
-                let (lp, contract) = self.canonical_loop(f, p)?;
-                let kind = if d == Directive::Simd {
-                    BlockKind::Vec
-                } else {
-                    BlockKind::Par
-                };
-                let iteration = Iteration {
-                    var: lp.var.name.clone(),
-                    lower: crate::c::print::print_expr(&lp.lower),
-                    upper: crate::c::print::print_expr(&lp.upper),
-                };
-                let range = Some((iteration.lower.clone(), iteration.upper.clone()));
-                let span = p.span.join(self.sp(stmt.span));
-                let block = self.basic_block(
-                    p,
-                    kind,
-                    span,
-                    Some(iteration),
-                    contract,
-                    BlockBody::Loop(lp),
-                    next,
-                );
-                Ok(Part {
-                    ppl: Ppl::Block(block),
-                    clauses: JobInfo::of(p, range),
-                })
-            }
-            Directive::Sections | Directive::ParallelSections => {
-                if let Some(q) = inner.first() {
-                    return Err(misplaced_pragma(q, p));
-                }
-                let lc::Statement::Compound(items) = &stmt.node else {
-                    return Err(FrontError::omp_syntax(
-                        self.sp(stmt.span),
-                        "`omp sections` must be followed by a `{ … }` block of sections",
-                    ));
-                };
-                // The sections' data-sharing clauses apply to every section.
-                self.omp.enclosing.push(p.clone());
-                let tree = self.sections(p, items, stmt.span, next);
-                self.omp.enclosing.pop();
-                Ok(Part {
-                    ppl: tree?,
-                    clauses: JobInfo::of(p, None),
-                })
-            }
-            Directive::Single => {
-                let tree = self.sec(p, inner, stmt, next)?;
-                Ok(Part {
-                    ppl: tree,
-                    clauses: JobInfo::of(p, None),
-                })
-            }
-            _ => Err(FrontError::omp_syntax(
-                p.directive_span,
-                "unexpected directive here",
-            )),
-        }
-    }
-
-    /// `sections`: the parallel composition of its sections.
-    fn sections(
-        &mut self,
-        p: &Pragma,
-        items: &[Node<lc::BlockItem>],
-        span: lang_c::span::Span,
-        next: &mut usize,
-    ) -> Result<Tree, FrontError> {
-        let mut cursor = span.start + 1;
-        let mut parts = Vec::new();
-        for (k, it) in items.iter().enumerate() {
-            let mut pragmas = self.pragmas_before(cursor, it.span.start)?;
-            cursor = it.span.end;
-            let lc::BlockItem::Statement(stmt) = &it.node else {
-                return Err(FrontError::unsupported(
-                    self.sp(it.span),
-                    "a declaration directly inside `omp sections`",
-                ));
-            };
-            if matches!(stmt.node, lc::Statement::Expression(None)) && pragmas.is_empty() {
-                continue;
-            }
-            // The first section may omit its `#pragma omp section`.
-            let section = if pragmas
-                .first()
-                .is_some_and(|q| q.directive == Directive::Section)
-            {
-                pragmas.remove(0)
-            } else if k == 0 || parts.is_empty() {
-                p.clone()
-            } else {
-                return Err(FrontError::omp_syntax(
-                    self.sp(it.span),
-                    "every statement in `omp sections` after the first must be a `#pragma omp section`",
-                ));
-            };
-            parts.push(self.sec(&section, pragmas, stmt, next)?);
-        }
-        let rest = self.pragmas_before(cursor, span.end)?;
-        if let Some(q) = rest.first() {
-            return Err(FrontError::omp_syntax(
-                q.span,
-                "this `#pragma omp` is not followed by a statement",
-            ));
-        }
-        Ppl::fold(ppl::Op::Par, parts).ok_or_else(|| {
-            FrontError::unsupported(
-                self.sp(span),
-                "`omp sections` without any section is not supported",
-            )
+            privatised: privatised.into_iter().collect(),
+            span: c.span,
         })
     }
 
-    /// `sec` of Fig. 4.6: the body of a `section` or `single` (`p`): sequential code becomes a
-    /// sequential basic block, a parallel region becomes its program.
+    /// The tree of a (possibly nested) parallel construct and the contract at its start.
+    fn tree(
+        &mut self,
+        c: &OmpConstruct,
+        ctx: &Ctx<'_>,
+    ) -> Result<(Option<Ppl<OmpBlock>>, Option<crate::spec::Contract>), FrontError> {
+        let p = &c.pragma;
+        match (&c.body, p.directive) {
+            (OmpBody::Loop(n), Directive::ParallelFor | Directive::ParallelForSimd) => {
+                let job = self.loop_job(p, n, c.span, BlockOrigin::Worksharing, ctx)?;
+                Ok((Some(job.ppl), None))
+            }
+            (OmpBody::Loop(n), Directive::Simd) => {
+                let job = self.loop_job(p, n, c.span, BlockOrigin::Simd, ctx)?;
+                Ok((Some(job.ppl), None))
+            }
+            (OmpBody::Sections(ss), Directive::ParallelSections) => {
+                let job = self.sections_job(p, ss, ctx)?;
+                Ok((job.map(|j| j.ppl), None))
+            }
+            (OmpBody::Block { contract, body }, Directive::Parallel) => {
+                let t = self.region_body(p, body, ctx)?;
+                Ok((t, contract.clone()))
+            }
+            _ => Err(FrontError::unsupported(
+                p.directive_span,
+                format!("`omp {}` as a parallel region", p.directive.name()),
+            )),
+        }
+    }
+
+    /// The jobs of a `parallel { … }` body, composed.
+    fn region_body(
+        &mut self,
+        p: &Pragma,
+        body: &Block,
+        ctx: &Ctx<'_>,
+    ) -> Result<Option<Ppl<OmpBlock>>, FrontError> {
+        let mut phases: Vec<Vec<Job>> = vec![Vec::new()];
+        let mut code: Vec<Stmt> = Vec::new();
+        for s in &body.stmts {
+            let StmtKind::Omp(c) = &s.kind else {
+                self.check_replicated(s)?;
+                code.push(s.clone());
+                continue;
+            };
+            let q = &c.pragma;
+            let job = match (&c.body, q.directive) {
+                (OmpBody::Loop(n), Directive::For | Directive::ForSimd) => {
+                    Some(self.loop_job(q, n, c.span, BlockOrigin::Worksharing, &nested(ctx, q))?)
+                }
+                (OmpBody::Loop(n), Directive::Simd) => Some(self.loop_job(
+                    q,
+                    n,
+                    c.span,
+                    BlockOrigin::ReplicatedSimd,
+                    &nested(ctx, q),
+                )?),
+                (OmpBody::Sections(ss), Directive::Sections) => {
+                    self.sections_job(q, ss, &nested(ctx, q))?
+                }
+                (OmpBody::Block { contract, body }, Directive::Single) => {
+                    Some(self.single_job(q, contract, body, c.span, &nested(ctx, q))?)
+                }
+                (_, d) if d.is_parallel() => {
+                    return Err(FrontError::unsupported(
+                        q.directive_span,
+                        format!(
+                            "`omp {}` directly inside a parallel region (every thread would start \
+                             a nested team); nest it in a `single` or `section`",
+                            d.name()
+                        ),
+                    ))
+                }
+                _ => {
+                    // Anything else is code every thread runs.
+                    self.check_replicated(s)?;
+                    code.push(s.clone());
+                    continue;
+                }
+            };
+            if let Some(j) = self.replicated_job(p, &mut code, ctx)? {
+                phases.last_mut().expect("a phase").push(j);
+            }
+            phases.last_mut().expect("a phase").extend(job);
+        }
+        if let Some(j) = self.replicated_job(p, &mut code, ctx)? {
+            phases.last_mut().expect("a phase").push(j);
+        }
+        let composed: Vec<Ppl<OmpBlock>> = phases
+            .into_iter()
+            .filter_map(|jobs| {
+                ppl::compose(
+                    jobs,
+                    |x, y| fusible(&x.clauses, &y.clauses),
+                    |x, y| par_able(&x.clauses, &y.clauses),
+                )
+                .map(|j| j.ppl)
+            })
+            .collect();
+        Ok(Ppl::fold(Op::Seq, composed))
+    }
+
+    /// Code every thread runs must not contain worksharing constructs or barriers below other
+    /// statements (every thread would have to meet them in the same order).
+    fn check_replicated(&self, s: &Stmt) -> Result<(), FrontError> {
+        let mut err = None;
+        let mut inner = Vec::new();
+        s.for_each_block(&mut |b| inner.extend(b.stmts.iter().cloned()));
+        visit::each_stmt(&inner, &mut |x| {
+            if err.is_some() {
+                return;
+            }
+            if let StmtKind::Omp(c) = &x.kind {
+                let d = c.pragma.directive;
+                let what = match d {
+                    Directive::For
+                    | Directive::ForSimd
+                    | Directive::Sections
+                    | Directive::Single => Some("a worksharing construct"),
+                    d if d.is_parallel() => Some("a nested parallel region"),
+                    _ => None,
+                };
+                if let Some(w) = what {
+                    err = Some(FrontError::unsupported(
+                        c.pragma.directive_span,
+                        format!(
+                            "{w} (`omp {}`) inside a statement of a parallel region (only at the \
+                             top level of the region's body)",
+                            d.name()
+                        ),
+                    ));
+                }
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// The code collected in `code` (if any) as a job every thread runs.
+    fn replicated_job(
+        &mut self,
+        p: &Pragma,
+        code: &mut Vec<Stmt>,
+        ctx: &Ctx<'_>,
+    ) -> Result<Option<Job>, FrontError> {
+        if code.is_empty() {
+            return Ok(None);
+        }
+        let stmts = std::mem::take(code);
+        let span = stmts
+            .iter()
+            .map(|s| s.span)
+            .reduce(Span::join)
+            .unwrap_or(p.span);
+        let block = self.block(
+            p,
+            BlockOrigin::Replicated,
+            None,
+            vec![Dim::Thread],
+            BlockBody::Code(Block { stmts, span }),
+            span,
+            ctx,
+        )?;
+        Ok(Some(Part {
+            ppl: Ppl::Block(block),
+            clauses: JobInfo {
+                origin: BlockOrigin::Replicated,
+                directive: p.directive,
+                nowait: true,
+                schedule: None,
+                range: None,
+            },
+        }))
+    }
+
+    fn loop_job(
+        &mut self,
+        p: &Pragma,
+        n: &LoopNest,
+        span: Span,
+        origin: BlockOrigin,
+        ctx: &Ctx<'_>,
+    ) -> Result<Job, FrontError> {
+        let mut dims: Vec<Dim> = n
+            .loops
+            .iter()
+            .map(|l| Dim::Loop(Box::new(l.clone())))
+            .collect();
+        if origin == BlockOrigin::ReplicatedSimd {
+            dims.insert(0, Dim::Thread);
+        }
+        let range = Some(
+            n.loops
+                .iter()
+                .map(|l| self.range_text(l))
+                .collect::<Vec<_>>()
+                .join(" × "),
+        );
+        let block = self.block(
+            p,
+            origin,
+            n.contract.clone(),
+            dims,
+            BlockBody::Loop(n.clone()),
+            span,
+            ctx,
+        )?;
+        Ok(Part {
+            ppl: Ppl::Block(block),
+            clauses: JobInfo {
+                origin,
+                directive: p.directive,
+                // A `simd` loop run by every thread has no barrier after it.
+                nowait: p.nowait() || origin == BlockOrigin::ReplicatedSimd,
+                schedule: p.schedule().map(|(k, c)| (k, c.map(str::to_string))),
+                range,
+            },
+        })
+    }
+
+    /// `sections`: the parallel composition of its sections (a section whose body is a single
+    /// parallel region contributes that region's program).
+    fn sections_job(
+        &mut self,
+        p: &Pragma,
+        ss: &[Section],
+        ctx: &Ctx<'_>,
+    ) -> Result<Option<Job>, FrontError> {
+        let mut parts = Vec::new();
+        for s in ss {
+            let q = s.pragma.clone().unwrap_or_else(|| p.clone());
+            let sctx = if s.pragma.is_some() {
+                nested(ctx, &q)
+            } else {
+                nested(ctx, p)
+            };
+            let t = self.sec(
+                &q,
+                &s.contract,
+                &s.body,
+                s.span,
+                BlockOrigin::Section,
+                &sctx,
+            )?;
+            parts.extend(t);
+        }
+        Ok(Ppl::fold(Op::Par, parts).map(|ppl| Part {
+            ppl,
+            clauses: JobInfo {
+                origin: BlockOrigin::Section,
+                directive: p.directive,
+                nowait: p.nowait(),
+                schedule: None,
+                range: None,
+            },
+        }))
+    }
+
+    fn single_job(
+        &mut self,
+        p: &Pragma,
+        contract: &Option<crate::spec::Contract>,
+        body: &Block,
+        span: Span,
+        ctx: &Ctx<'_>,
+    ) -> Result<Job, FrontError> {
+        let t = self.sec(p, contract, body, span, BlockOrigin::Single, ctx)?;
+        let ppl = match t {
+            Some(t) => t,
+            None => Ppl::Block(self.block(
+                p,
+                BlockOrigin::Single,
+                None,
+                Vec::new(),
+                BlockBody::Code(body.clone()),
+                span,
+                ctx,
+            )?),
+        };
+        Ok(Part {
+            ppl,
+            clauses: JobInfo {
+                origin: BlockOrigin::Single,
+                directive: p.directive,
+                nowait: p.nowait(),
+                schedule: None,
+                range: None,
+            },
+        })
+    }
+
+    /// `sec` of Fig. 4.6: the body of a `section` or `single`: sequential code becomes a
+    /// sequential block; a body that is one parallel region becomes that region's program.
     fn sec(
         &mut self,
         p: &Pragma,
-        inner: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-        next: &mut usize,
-    ) -> Result<Tree, FrontError> {
-        let span = p.span.join(self.sp(stmt.span));
-        if let Some(q) = inner.first() {
-            if !q.directive.is_parallel() {
-                return Err(FrontError::unsupported(
-                    q.directive_span,
-                    format!(
-                        "`omp {}` directly inside `omp {}` is not supported (only sequential code or a \
-                         parallel region)",
-                        q.directive.name(),
-                        p.directive.name()
-                    ),
-                ));
-            }
-            return self.nested_region(inner, stmt, next);
-        }
-        let lc::Statement::Compound(items) = &stmt.node else {
-            let code = self.block_code(|c| match c.statement(stmt, Vec::new()) {
-                Ok(v) => v,
-                Err(e) => {
-                    c.errors.push(e);
-                    c.skip(stmt.span.start, stmt.span.end);
-                    Vec::new()
+        contract: &Option<crate::spec::Contract>,
+        body: &Block,
+        span: Span,
+        origin: BlockOrigin,
+        ctx: &Ctx<'_>,
+    ) -> Result<Option<Ppl<OmpBlock>>, FrontError> {
+        if let [only] = body.stmts.as_slice() {
+            if let StmtKind::Omp(c) = &only.kind {
+                if c.pragma.directive.is_parallel() {
+                    if let Some(k) = contract {
+                        return Err(FrontError::unsupported(
+                            k.span,
+                            "a contract on a `section`/`single` whose body is a parallel region \
+                             (only basic blocks and outermost regions carry contracts)",
+                        ));
+                    }
+                    let inner = nested(ctx, &c.pragma);
+                    let (t, k) = self.tree(c, &inner)?;
+                    if let Some(k) = k {
+                        return Err(FrontError::unsupported(
+                            k.span,
+                            "a contract on a nested parallel region (only basic blocks and \
+                             outermost regions carry contracts)",
+                        ));
+                    }
+                    return Ok(t);
                 }
-            });
-            let body = Block {
-                stmts: code,
-                span: self.sp(stmt.span),
-            };
-            return Ok(Ppl::Block(self.basic_block(
-                p,
-                BlockKind::Seq,
-                span,
-                None,
-                None,
-                BlockBody::Code(body),
-                next,
-            )));
-        };
-        // A body holding exactly one statement that starts a parallel region: that region.
-        let real: Vec<&Node<lc::BlockItem>> = items
-            .iter()
-            .filter(|i| !matches!(&i.node, lc::BlockItem::Statement(s) if matches!(s.node, lc::Statement::Expression(None))))
-            .collect();
-        if let [only] = real.as_slice() {
-            let first_parallel = self
-                .peek_pragmas(stmt.span.start + 1, only.span.start)
-                .first()
-                .is_some_and(|q| q.directive.is_parallel());
-            if first_parallel {
-                let (contract, cursor) =
-                    self.body_contract(items, stmt.span, "a section's contract");
-                if let Some(c) = contract {
-                    return Err(FrontError::unsupported(
-                        c.span,
-                        "a contract on a `section`/`single` whose body is a parallel region is not supported \
-                         (only basic blocks and outermost regions carry contracts)",
-                    ));
-                }
-                let pragmas = self.pragmas_before(cursor, only.span.start)?;
-                let lc::BlockItem::Statement(s) = &only.node else {
-                    unreachable!("checked above")
-                };
-                let tree = self.nested_region(pragmas, s, next)?;
-                // Nothing may follow the region inside the body.
-                let rest = self.pragmas_before(only.span.end, stmt.span.end)?;
-                if let Some(q) = rest.first() {
-                    return Err(FrontError::omp_syntax(
-                        q.span,
-                        "this `#pragma omp` is not followed by a statement",
-                    ));
-                }
-                return Ok(tree);
             }
         }
-        let (contract, cursor) =
-            self.body_contract(items, stmt.span, "a section's or single's contract");
-        let code = self.block_code(|c| {
-            c.scopes.push(HashMap::new());
-            let v = c.items(items, cursor, stmt.span.end.saturating_sub(1));
-            c.scopes.pop();
-            v
-        });
-        let body = Block {
-            stmts: code,
-            span: self.sp(stmt.span),
-        };
-        Ok(Ppl::Block(self.basic_block(
+        for s in &body.stmts {
+            self.check_sequential(s)?;
+        }
+        Ok(Some(Ppl::Block(self.block(
             p,
-            BlockKind::Seq,
+            origin,
+            contract.clone(),
+            Vec::new(),
+            BlockBody::Code(body.clone()),
             span,
-            None,
-            contract,
-            BlockBody::Code(body),
-            next,
-        )))
+            ctx,
+        )?)))
     }
 
-    fn nested_region(
-        &mut self,
-        pragmas: Vec<Pragma>,
-        stmt: &Node<lc::Statement>,
-        next: &mut usize,
-    ) -> Result<Tree, FrontError> {
-        let (tree, contract) = self.region_tree(pragmas, stmt, next)?;
-        if let Some(c) = contract {
-            return Err(FrontError::unsupported(
-                c.span,
-                "a contract on a nested parallel region is not supported (only basic blocks and outermost \
-                 regions carry contracts)",
-            ));
+    /// Code run by one thread must not contain worksharing constructs, barriers or regions.
+    fn check_sequential(&self, s: &Stmt) -> Result<(), FrontError> {
+        let mut err = None;
+        visit::each_stmt(std::slice::from_ref(s), &mut |x| {
+            if err.is_some() {
+                return;
+            }
+            if let StmtKind::Omp(c) = &x.kind {
+                let d = c.pragma.directive;
+                if d.is_parallel()
+                    || d.is_loop()
+                    || matches!(d, Directive::Sections | Directive::Single)
+                {
+                    err = Some(FrontError::unsupported(
+                        c.pragma.directive_span,
+                        format!(
+                            "`omp {}` inside a `single` or `section` (only a whole parallel region \
+                             as its only statement)",
+                            d.name()
+                        ),
+                    ));
+                }
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
-        Ok(tree)
     }
 
-    /// Converts the code of a basic block (no OpenMP constructs inside).
-    fn block_code(&mut self, f: impl FnOnce(&mut Self) -> Vec<Stmt>) -> Vec<Stmt> {
-        let was = std::mem::replace(&mut self.omp.in_block, true);
-        let v = f(self);
-        self.omp.in_block = was;
-        v
-    }
-
-    /// The pragmas starting in `lo..hi`, without taking them.
-    fn peek_pragmas(&self, lo: usize, hi: usize) -> Vec<Pragma> {
-        self.l
-            .annotations
-            .iter()
-            .filter(|a| a.out_start >= lo && a.out_start < hi)
-            .filter_map(|a| match &a.content {
-                AnnotationContent::Pragma(p) => Some(p.clone()),
-                _ => None,
-            })
-            .collect()
-    }
-
+    /// A basic block with its data-sharing attributes.
     #[allow(clippy::too_many_arguments)]
-    fn basic_block(
+    fn block(
         &mut self,
         p: &Pragma,
-        kind: BlockKind,
-        span: Span,
-        iteration: Option<Iteration>,
-        contract: Option<Contract>,
+        origin: BlockOrigin,
+        contract: Option<crate::spec::Contract>,
+        dims: Vec<Dim>,
         body: BlockBody,
-        next: &mut usize,
-    ) -> BasicBlock<OmpBlock> {
-        let mut private: Vec<Ident> = Vec::new();
-        let mut firstprivate: Vec<Ident> = Vec::new();
-        for q in self.omp.enclosing.iter().chain(std::iter::once(p)) {
-            private.extend(q.private_vars().cloned());
-            firstprivate.extend(q.firstprivate_vars().cloned());
-            // Reductions combine per-thread copies at the end: not modelled (yet).
-            for c in &q.clauses {
-                if matches!(c.kind, crate::pragma::ClauseKind::Reduction { .. }) {
-                    self.errors.push(FrontError::unsupported(
-                        c.span,
-                        "the `reduction` clause is not supported",
-                    ));
+        span: Span,
+        ctx: &Ctx<'_>,
+    ) -> Result<BasicBlock<OmpBlock>, FrontError> {
+        let code = body.block();
+        let mut block_decls = visit::declared(&code.stmts);
+        let mut referenced = visit::referenced(&code.stmts);
+        let loop_vars: Vec<VarId> = dims
+            .iter()
+            .filter_map(|d| match d {
+                Dim::Loop(l) => Some(l.var),
+                Dim::Thread => None,
+            })
+            .collect();
+        for d in &dims {
+            if let Dim::Loop(l) = d {
+                referenced.insert(l.var);
+                let mut vs = Vec::new();
+                l.lower.vars(&mut vs);
+                l.bound.vars(&mut vs);
+                referenced.extend(vs);
+                if l.declares_var {
+                    block_decls.insert(l.var);
                 }
             }
         }
-        let id = BlockId(*next);
-        *next += 1;
-        BasicBlock {
+        let bctx = BlockContext {
+            constructs: &ctx.constructs,
+            region_decls: ctx.region_decls,
+            block_decls: &block_decls,
+            loop_vars: &loop_vars,
+        };
+        let program = self.program;
+        let sharing = attributes(&bctx, &referenced, &|v| program.var(v))?;
+        let kind = match origin {
+            BlockOrigin::Single | BlockOrigin::Section => BlockKind::Seq,
+            BlockOrigin::Simd => BlockKind::Vec,
+            _ => BlockKind::Par,
+        };
+        let iterations = dims
+            .iter()
+            .map(|d| match d {
+                Dim::Thread => Iteration {
+                    var: "thread".into(),
+                    lower: "0".into(),
+                    upper: "team size".into(),
+                },
+                Dim::Loop(l) => {
+                    let (lower, upper) = self.bounds_text(l);
+                    Iteration {
+                        var: self.program.var(l.var).name.clone(),
+                        lower,
+                        upper,
+                    }
+                }
+            })
+            .collect();
+        let id = BlockId(self.next);
+        self.next += 1;
+        let line = if origin == BlockOrigin::Replicated {
+            span.line
+        } else {
+            p.line
+        };
+        Ok(BasicBlock {
             id,
             kind,
-            line: p.line,
+            line,
             span,
-            iteration,
+            iterations,
             payload: OmpBlock {
+                origin,
                 pragma: p.clone(),
                 contract,
+                dims,
                 body,
-                private,
-                firstprivate,
+                sharing,
             },
+        })
+    }
+
+    /// The iteration space of a loop as printed bounds `[lower, upper)` (for increasing loops
+    /// of step 1; otherwise the written bounds and step).
+    fn bounds_text(&self, l: &CanonicalLoop) -> (String, String) {
+        use crate::c::print::print_expr;
+        let p = |e: &Expr| print_expr(e, self.program);
+        match (l.test, l.step) {
+            (BinOp::Lt, 1) => (p(&l.lower), p(&l.bound)),
+            (BinOp::Le, 1) => (p(&l.lower), format!("{} + 1", p(&l.bound))),
+            _ => (
+                p(&l.lower),
+                format!("{} {} (step {})", l.test.symbol(), p(&l.bound), l.step),
+            ),
+        }
+    }
+
+    fn range_text(&self, l: &CanonicalLoop) -> String {
+        let (a, b) = self.bounds_text(l);
+        format!("[{a}, {b})")
+    }
+
+    /// Worksharing and synchronisation constructs outside parallel regions (orphaned): they
+    /// bind to a team ompv does not see; unsupported, except inside functions not verified.
+    fn orphans(&mut self, stmts: &[Stmt], in_region: bool) {
+        for s in stmts {
+            if let StmtKind::Omp(c) = &s.kind {
+                if c.region.is_some() || in_region {
+                    continue;
+                }
+                if !c.pragma.directive.is_parallel() {
+                    self.errors.push(FrontError::unsupported(
+                        c.pragma.directive_span,
+                        format!(
+                            "`omp {}` outside a parallel region (an orphaned construct)",
+                            c.pragma.directive.name()
+                        ),
+                    ));
+                    continue;
+                }
+            }
+            s.for_each_block(&mut |b| self.orphans(&b.stmts, in_region));
         }
     }
 }
 
-fn replicated_code(span: Span) -> FrontError {
-    FrontError::unsupported(
-        span,
-        "code in a parallel region outside a worksharing construct (it would run on every thread) is not \
-         supported; put it in an `omp single` or `omp section`",
-    )
+/// The context of a construct nested in `ctx`'s.
+fn nested<'a>(ctx: &Ctx<'a>, p: &Pragma) -> Ctx<'a> {
+    let mut constructs = ctx.constructs.clone();
+    constructs.push(p.clone());
+    Ctx {
+        constructs,
+        region_decls: ctx.region_decls,
+    }
 }
 
-fn misplaced_pragma(q: &Pragma, p: &Pragma) -> FrontError {
-    FrontError::omp_syntax(
-        q.directive_span,
-        format!(
-            "`omp {}` cannot apply to the statement of `omp {}`",
-            q.directive.name(),
-            p.directive.name()
-        ),
-    )
+/// Every statement of a construct (its body, sections, loop body).
+fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
+    match &c.body {
+        OmpBody::Block { body, .. } => body.stmts.clone(),
+        OmpBody::Loop(n) => n.body.stmts.clone(),
+        OmpBody::Sections(ss) => ss.iter().flat_map(|s| s.body.stmts.clone()).collect(),
+        OmpBody::None => Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -632,10 +717,11 @@ mod tests {
 
     fn info(d: Directive, nowait: bool, sched: Option<ScheduleKind>, range: &str) -> JobInfo {
         JobInfo {
+            origin: BlockOrigin::Worksharing,
             directive: d,
             nowait,
             schedule: sched.map(|k| (k, None)),
-            range: Some(("0".into(), range.into())),
+            range: Some(range.into()),
         }
     }
 
@@ -664,5 +750,20 @@ mod tests {
         assert!(!fusible(&chunked, &b), "chunks must agree");
         assert!(par_able(&a, &b));
         assert!(!par_able(&b, &a));
+    }
+
+    #[test]
+    fn code_every_thread_runs_is_fused_with_the_next_such_code_only() {
+        let r = JobInfo {
+            origin: BlockOrigin::Replicated,
+            directive: Directive::Parallel,
+            nowait: true,
+            schedule: None,
+            range: None,
+        };
+        let w = info(Directive::For, false, Some(ScheduleKind::Static), "N");
+        assert!(fusible(&r, &r));
+        assert!(!fusible(&r, &w) && !fusible(&w, &r));
+        assert!(par_able(&r, &w), "no barrier after replicated code");
     }
 }

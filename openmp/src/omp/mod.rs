@@ -1,8 +1,9 @@
-//! OpenMP constructs: parallel regions, their translation into PPL (thesis Fig. 4.6) and the
-//! canonical loop form.
+//! OpenMP constructs: parallel regions and their translation into PPL (thesis Fig. 4.6), and
+//! the data-sharing rules of OpenMP 5.2.
 
 pub mod ast;
 pub mod build;
-pub mod canonical;
+pub mod sharing;
 
 pub use ast::*;
+pub use build::regions;

@@ -5,9 +5,22 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The `omp.h` ompv ships; written to a cache directory at run time so the binary does not depend
-/// on the source tree.
-pub const OMP_H: &str = include_str!("../../include/omp.h");
+/// The headers ompv ships (name, text), in the order of [`super::Loaded::files`] after the
+/// user's file; written to a cache directory at run time so the binary does not depend on the
+/// source tree. Their functions are the library routines verified code may call, with contracts.
+pub const HEADERS: &[(&str, &str)] = &[
+    ("omp.h", include_str!("../../include/omp.h")),
+    ("stdio.h", include_str!("../../include/stdio.h")),
+    ("stdlib.h", include_str!("../../include/stdlib.h")),
+    ("assert.h", include_str!("../../include/assert.h")),
+    ("math.h", include_str!("../../include/math.h")),
+    ("string.h", include_str!("../../include/string.h")),
+    ("unistd.h", include_str!("../../include/unistd.h")),
+    ("time.h", include_str!("../../include/time.h")),
+];
+
+/// The text of ompv's `omp.h`.
+pub const OMP_H: &str = HEADERS[0].1;
 
 /// The file name under which cpp reports the user's text (it is read from standard input).
 pub const STDIN_NAME: &str = "<stdin>";
@@ -25,20 +38,25 @@ pub enum CppFailure {
     },
 }
 
-/// The directory holding ompv's `omp.h` (created on first use; rewritten if its content differs).
+/// The directory holding ompv's headers (created on first use; a header is rewritten if its
+/// content differs).
 pub fn include_dir() -> std::io::Result<PathBuf> {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in OMP_H.bytes() {
-        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    for (name, text) in HEADERS {
+        for b in name.bytes().chain(text.bytes()) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
     }
     let dir = std::env::temp_dir().join(format!("ompv-include-{hash:016x}"));
-    let path = dir.join("omp.h");
-    if std::fs::read_to_string(&path).ok().as_deref() != Some(OMP_H) {
-        std::fs::create_dir_all(&dir)?;
-        // Write then rename, so that concurrent runs never read a half-written header.
-        let tmp = dir.join(format!("omp.h.{}", std::process::id()));
-        std::fs::write(&tmp, OMP_H)?;
-        std::fs::rename(&tmp, &path)?;
+    for (name, text) in HEADERS {
+        let path = dir.join(name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(*text) {
+            std::fs::create_dir_all(&dir)?;
+            // Write then rename, so that concurrent runs never read a half-written header.
+            let tmp = dir.join(format!("{name}.{}", std::process::id()));
+            std::fs::write(&tmp, text)?;
+            std::fs::rename(&tmp, &path)?;
+        }
     }
     Ok(dir)
 }
@@ -52,7 +70,10 @@ pub fn preprocess(
 ) -> Result<String, CppFailure> {
     let cpp = std::env::var("OMPV_CPP").unwrap_or_else(|_| "cpp".to_string());
     let mut cmd = Command::new(&cpp);
+    // `-dD` keeps `#define`s in the output: the front end reads the main file's object-like
+    // macros from them (pragma clauses are taken from the original text, unexpanded).
     cmd.arg("-C")
+        .arg("-dD")
         .arg("-I")
         .arg(include)
         .arg("-D_OPENMP=201511")

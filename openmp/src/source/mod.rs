@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use viper::{FileId, SourceFile, SourceMap, Span};
 
-/// A file whose text ompv knows: the user's file (index 0) and ompv's `omp.h` (index 1).
+/// A file whose text ompv knows: the user's file (index 0) and ompv's headers (index 1 on, in the
+/// order of [`cpp::HEADERS`]).
 #[derive(Debug)]
 pub struct KnownFile {
     pub id: FileId,
@@ -33,6 +34,11 @@ pub struct KnownFile {
 pub const MAIN: usize = 0;
 /// Index of ompv's `omp.h` in [`Loaded::files`].
 pub const OMP_H: usize = 1;
+
+/// Whether a known file is one of ompv's library headers.
+pub fn is_library(file: usize) -> bool {
+    file != MAIN
+}
 
 /// A specification group or pragma, parsed, with its place in the preprocessor output.
 #[derive(Clone, Debug)]
@@ -68,6 +74,9 @@ pub struct Loaded {
     pub unit: lang_c::ast::TranslationUnit,
     /// For each entry of `map.file_names`, the index of the known file it is, if any.
     known_of_marker: Vec<Option<usize>>,
+    /// The object-like macros the user's file defines (name -> replacement text), for the
+    /// expressions in pragma clauses, which are read from the original text.
+    pub macros: HashMap<String, String>,
 }
 
 impl Loaded {
@@ -116,6 +125,27 @@ impl Loaded {
     }
 }
 
+/// Records `#define NAME text` (object-like macros only) or forgets `#undef NAME`.
+fn record_macro(macros: &mut HashMap<String, String>, directive: &str) {
+    let body = directive[1..].trim_start();
+    if let Some(rest) = body.strip_prefix("undef") {
+        macros.remove(rest.trim());
+        return;
+    }
+    let Some(rest) = body.strip_prefix("define") else {
+        return;
+    };
+    let rest = rest.trim_start();
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, tail) = rest.split_at(name_len);
+    if name.is_empty() || tail.starts_with('(') {
+        return;
+    }
+    macros.insert(name.to_string(), tail.trim().to_string());
+}
+
 fn position_span(source: &SourceFile, id: FileId, line: u32, column: u32) -> Span {
     let start = source.line_start(line.max(1)).unwrap_or(0);
     let len = source.line_text(line.max(1)).len();
@@ -134,8 +164,13 @@ pub fn load(
         .get(main)
         .cloned()
         .ok_or_else(|| FrontError::c_syntax(Span::DUMMY, "unknown source file"))?;
-    let omp_id = sources.add("omp.h (ompv)", cpp::OMP_H);
-    let omp_src = SourceFile::new("omp.h (ompv)", cpp::OMP_H);
+    let headers: Vec<(FileId, SourceFile)> = cpp::HEADERS
+        .iter()
+        .map(|(name, text)| {
+            let shown = format!("{name} (ompv)");
+            (sources.add(&shown, *text), SourceFile::new(&shown, *text))
+        })
+        .collect();
     let include = cpp::include_dir().map_err(|e| {
         FrontError::new(
             crate::ErrorKind::Syntax,
@@ -158,35 +193,34 @@ pub fn load(
             return Err(FrontError::new(crate::ErrorKind::Syntax, "cpp", span, message).into());
         }
     };
-    let omp_marker = include.join("omp.h").to_string_lossy().into_owned();
-    let map = LineMap::new(
-        &raw,
-        &[
-            KnownText {
-                marker_name: cpp::STDIN_NAME,
-                text: main_src.text(),
-            },
-            KnownText {
-                marker_name: &omp_marker,
-                text: cpp::OMP_H,
-            },
-        ],
-    );
+    let markers: Vec<String> = cpp::HEADERS
+        .iter()
+        .map(|(name, _)| include.join(name).to_string_lossy().into_owned())
+        .collect();
+    let mut known = vec![KnownText {
+        marker_name: cpp::STDIN_NAME,
+        text: main_src.text(),
+    }];
+    for (m, (_, text)) in markers.iter().zip(cpp::HEADERS) {
+        known.push(KnownText {
+            marker_name: m,
+            text,
+        });
+    }
+    let map = LineMap::new(&raw, &known);
     let known_of_marker: Vec<Option<usize>> = map
         .file_names
         .iter()
         .map(|n| {
             if n == cpp::STDIN_NAME {
                 Some(MAIN)
-            } else if *n == omp_marker {
-                Some(OMP_H)
             } else {
-                None
+                markers.iter().position(|m| m == n).map(|k| k + 1)
             }
         })
         .collect();
     let mut files = Vec::new();
-    for (id, source) in [(main, main_src), (omp_id, omp_src)] {
+    for (id, source) in std::iter::once((main, main_src)).chain(headers) {
         let (groups, pragmas) = extract(source.text());
         files.push(KnownFile {
             id,
@@ -200,6 +234,7 @@ pub fn load(
     let mut errors = Vec::new();
     let mut annotations: Vec<Annotation> = Vec::new();
     let mut group_ann: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut macros: HashMap<String, String> = HashMap::new();
     for piece in scan(&raw) {
         let text = piece.text(&raw);
         let known = map
@@ -253,6 +288,14 @@ pub fn load(
             }
             PieceKind::Directive => {
                 let words: Vec<&str> = text[1..].split_whitespace().take(1).collect();
+                if words == ["define"] || words == ["undef"] {
+                    // Kept in the output by `cpp -dD`; the C parser must not see them.
+                    blank(&mut out, piece.start, piece.end);
+                    if known == Some(MAIN) {
+                        record_macro(&mut macros, text);
+                    }
+                    continue;
+                }
                 if words != ["pragma"] {
                     continue;
                 }
@@ -310,6 +353,7 @@ pub fn load(
         annotations,
         unit: lang_c::ast::TranslationUnit(Vec::new()),
         known_of_marker,
+        macros,
     };
     let config = lang_c::driver::Config::with_gcc();
     let text = loaded.output.clone();

@@ -13,7 +13,9 @@ pub struct SpecClause {
     pub span: Span,
 }
 
-/// The iteration space of a loop block: the Viper variable ranges over `[lo, hi)`.
+/// One dimension of a block's iteration space: the Viper variable ranges over `[lo, hi)`, and
+/// takes only the values that satisfy `filter` if there is one (e.g. every other value for a
+/// loop of step 2).
 ///
 /// The bounds only read variables that are constant in the region (no memory), so they mean the
 /// same at the region's entry and at the loop.
@@ -22,6 +24,19 @@ pub struct IterRange {
     pub var: String,
     pub lo: Expr,
     pub hi: Expr,
+    pub filter: Option<Expr>,
+}
+
+impl IterRange {
+    /// `lo <= var < hi` (and the filter) for the value `v` of the variable.
+    pub fn contains(&self, v: Expr, span: viper::Span) -> Expr {
+        use super::build::*;
+        let r = in_range(v.clone(), self.lo.clone(), self.hi.clone(), span);
+        match &self.filter {
+            None => r,
+            Some(f) => and(r, super::subst::subst(f, &self.var, &v), span),
+        }
+    }
 }
 
 /// A basic block lowered to Viper: the payload of `Ppl<ViperBlock>`.
@@ -29,9 +44,10 @@ pub struct IterRange {
 pub struct ViperBlock {
     /// The block's description in the side table.
     pub key: BlockKey,
-    /// The iteration variable and range of a loop block; `None` for sequential code.
-    pub iteration: Option<IterRange>,
-    /// Iteration precondition pre_b(i) (with `context_everywhere` joined), over the iteration variable.
+    /// The dimensions of the iteration space (outermost first); empty for a block run once.
+    pub dims: Vec<IterRange>,
+    /// Iteration precondition pre_b(i) (with `context_everywhere` joined), over the iteration
+    /// variables.
     pub pre: Vec<SpecClause>,
     /// Iteration postcondition post_b(i); `old` means the state at the iteration's start.
     pub post: Vec<SpecClause>,
@@ -55,6 +71,8 @@ pub struct RegionInput {
     pub prefix: String,
     /// The function's variables visible at the region: the arguments of every member.
     pub args: Vec<LocalDecl>,
+    /// Facts about the arguments every member assumes (e.g. the team size is positive).
+    pub facts: Vec<Expr>,
     /// `None`: the region is checked in place in its function.
     pub contract: Option<RegionContract>,
     pub ppl: Ppl<ViperBlock>,

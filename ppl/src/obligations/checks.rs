@@ -63,16 +63,16 @@ pub enum Role {
     Fit {
         region: RegionKey,
         block: BlockKey,
-        /// The Viper variable holding the iteration (none for a sequential block).
-        var: Option<String>,
+        /// The Viper variables holding the iteration (none for a sequential block).
+        vars: Vec<String>,
     },
     /// Two iterations that may run at the same time must not need conflicting permissions.
     Race {
         region: RegionKey,
         first: BlockKey,
         second: BlockKey,
-        first_var: Option<String>,
-        second_var: Option<String>,
+        first_vars: Vec<String>,
+        second_vars: Vec<String>,
     },
     /// Sequentialized run of a block: the iteration preconditions of all its iterations must hold.
     BlockPre { region: RegionKey, block: BlockKey },
@@ -82,10 +82,6 @@ pub enum Role {
     RegionPre(RegionKey),
     /// The function assumes a region's postcondition after it.
     RegionPost(RegionKey),
-    /// A write to a variable shared by iterations that may run at the same time: a data race
-    /// found syntactically (scalars carry no permission). The check is `assert false` before
-    /// the write, so it fails exactly when the write can be reached.
-    SharedWrite { block: BlockKey, var: String },
     /// Generated glue that cannot fail on a correct translation.
     Internal(&'static str),
 }
@@ -104,7 +100,7 @@ pub struct Check {
 pub struct PermAtom {
     /// The source of the permission (a `Perm`, `\pointer`, ... expression).
     pub span: Span,
-    /// The Viper name of the array.
+    /// The allocation, as printed Viper (a variable's name, `global_a()`, `row(a, i)`).
     pub array: String,
     /// The element index, over Viper variable names.
     pub index: Expr,
@@ -127,8 +123,8 @@ pub struct BlockInfo {
     pub line: u32,
     /// The pragma that creates the block.
     pub pragma: Span,
-    /// The iteration variable: its source name and its Viper name.
-    pub var: Option<(String, String)>,
+    /// The iteration variables, outermost first: their source names and Viper names.
+    pub vars: Vec<(String, String)>,
     /// The permissions of its iteration precondition.
     pub atoms: Vec<PermAtom>,
 }
@@ -144,6 +140,8 @@ pub struct RegionInfo {
     pub contract: Option<Span>,
     /// Viper names of source variables that were renamed (Viper name -> source name).
     pub names: HashMap<String, String>,
+    /// Allocations (as printed Viper) that hold one shared scalar variable, with its source name.
+    pub scalars: HashMap<String, String>,
 }
 
 impl RegionInfo {

@@ -32,7 +32,8 @@ pub struct DisjointCheck {
 
 /// The variables of one side of a check and their renaming.
 struct Side {
-    var: Option<String>,
+    /// One variable per dimension of the block (outermost first).
+    vars: Vec<String>,
     assume: Expr,
     rc: Expr,
 }
@@ -43,22 +44,20 @@ fn side(
     span: Span,
 ) -> Result<Side, UnsupportedShape> {
     let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span);
-    let rc = resource_part(&pre)?;
-    Ok(match &b.payload.iteration {
-        None => Side {
-            var: None,
-            assume: bool_lit(true, span),
-            rc,
-        },
-        Some(it) => {
-            let x = rename(&it.var);
-            let v = local(&x, span);
-            Side {
-                assume: in_range(v.clone(), it.lo.clone(), it.hi.clone(), span),
-                rc: subst(&rc, &it.var, &v),
-                var: Some(x),
-            }
-        }
+    let mut rc = resource_part(&pre)?;
+    let mut vars = Vec::new();
+    let mut assume = Vec::new();
+    for it in &b.payload.dims {
+        let x = rename(&it.var);
+        let v = local(&x, span);
+        assume.push(it.contains(v.clone(), span));
+        rc = subst(&rc, &it.var, &v);
+        vars.push(x);
+    }
+    Ok(Side {
+        vars,
+        assume: and_all(assume, span),
+        rc,
     })
 }
 
@@ -79,18 +78,19 @@ pub fn checks_of(
         let s = side(b, rename, b.span)?;
         out.push(DisjointCheck {
             name: format!("fit_{}", block_tag(b)),
-            vars: s.var.iter().cloned().collect(),
+            vars: s.vars.clone(),
             assume: s.assume.clone(),
             exhale: s.rc.clone(),
             role: Role::Fit {
                 region: r.key,
                 block: b.payload.key,
-                var: s.var.clone(),
+                vars: s.vars.clone(),
             },
             span: b.span,
         });
-        if matches!(b.kind, BlockKind::Par | BlockKind::Vec) {
-            // Fresh variables for both iterations: in place, every check declares its own.
+        if !b.payload.dims.is_empty() {
+            // Two different iterations of the block (fresh variables: in place, every check
+            // declares its own).
             let s = side(b, rename, b.span)?;
             let t = side(b, rename, b.span)?;
             out.push(pair(
@@ -99,7 +99,7 @@ pub fn checks_of(
                 b,
                 s,
                 t,
-                true,
+                Distinct::Tuple,
                 format!("disjoint_{}", block_tag(b)),
             ));
         }
@@ -107,8 +107,8 @@ pub fn checks_of(
     for p in &r.pairs {
         let distinct = match p.relation {
             Relation::Ordered => continue,
-            Relation::Fused => true,
-            Relation::Parallel => false,
+            Relation::Fused => Distinct::First,
+            Relation::Parallel => Distinct::No,
         };
         let (Some(a), Some(b)) = (r.ppl.block(p.a), r.ppl.block(p.b)) else {
             continue;
@@ -121,34 +121,57 @@ pub fn checks_of(
     Ok(out)
 }
 
+/// Which pairs of iterations of the two sides a check covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Distinct {
+    /// All pairs.
+    No,
+    /// Pairs whose first coordinates differ (fusion: equal first coordinates are ordered).
+    First,
+    /// Pairs of different iterations of one block (some coordinate differs).
+    Tuple,
+}
+
 fn pair(
     r: &RegionInput,
     a: &BasicBlock<ViperBlock>,
     b: &BasicBlock<ViperBlock>,
     s: Side,
     t: Side,
-    distinct: bool,
+    distinct: Distinct,
     name: String,
 ) -> DisjointCheck {
     let span = b.span;
     let mut assume = and(s.assume, t.assume, span);
-    if distinct {
-        if let (Some(x), Some(y)) = (&s.var, &t.var) {
-            let ne = bin(BinaryOp::Ne, local(x, span), local(y, span), span);
-            assume = and(assume, ne, span);
-        }
+    let ne = |x: &String, y: &String| bin(BinaryOp::Ne, local(x, span), local(y, span), span);
+    let differ = match distinct {
+        Distinct::No => None,
+        Distinct::First => match (s.vars.first(), t.vars.first()) {
+            (Some(x), Some(y)) => Some(ne(x, y)),
+            _ => None,
+        },
+        Distinct::Tuple => s
+            .vars
+            .iter()
+            .zip(&t.vars)
+            .map(|(x, y)| ne(x, y))
+            .reduce(|p, q| bin(BinaryOp::Or, p, q, span)),
+    };
+    if let Some(d) = differ {
+        assume = and(assume, d, span);
     }
+    let _ = BlockKind::Par;
     DisjointCheck {
         name,
-        vars: s.var.iter().chain(t.var.iter()).cloned().collect(),
+        vars: s.vars.iter().chain(t.vars.iter()).cloned().collect(),
         assume,
         exhale: and(s.rc, t.rc, span),
         role: Role::Race {
             region: r.key,
             first: a.payload.key,
             second: b.payload.key,
-            first_var: s.var,
-            second_var: t.var,
+            first_vars: s.vars,
+            second_vars: t.vars,
         },
         span,
     }
@@ -165,7 +188,17 @@ pub fn as_method(
     let span = r.span;
     let mut args = r.args.clone();
     args.extend(c.vars.iter().map(|v| decl(v, Type::Int, span)));
-    let mut pres = region_pres;
+    let mut pres: Vec<Expr> = r
+        .facts
+        .iter()
+        .map(|f| {
+            respan(
+                f.clone(),
+                checks.add(Role::Internal("region facts"), c.span),
+            )
+        })
+        .collect();
+    pres.extend(region_pres);
     if !is_true(&c.assume) {
         pres.push(respan(
             c.assume.clone(),

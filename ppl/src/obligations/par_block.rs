@@ -7,20 +7,25 @@ use super::checks::{Checks, Owner, Role};
 use viper::ast::*;
 use viper::Span;
 
-/// The par-block method of `block`: `method name(args, i) requires lo <= i < hi && pre(i)
-/// ensures post(i) { body }` (`old` in the postcondition is the iteration's start).
+/// The par-block method of `block`: `method name(args, i) requires facts && lo <= i < hi &&
+/// pre(i) ensures post(i) { body }` (`old` in the postcondition is the iteration's start; a
+/// block with several dimensions has one argument per dimension).
 pub fn par_block_method(
     name: &str,
     args: &[LocalDecl],
+    facts: &[Expr],
     block: &ViperBlock,
     span: Span,
     checks: &mut Checks,
 ) -> Method {
     let mut all_args = args.to_vec();
-    let mut pres = Vec::new();
-    if let Some(it) = &block.iteration {
+    let mut pres: Vec<Expr> = facts
+        .iter()
+        .map(|f| respan(f.clone(), checks.add(Role::Internal("region facts"), span)))
+        .collect();
+    for it in &block.dims {
         all_args.push(decl(&it.var, Type::Int, span));
-        let range = in_range(local(&it.var, span), it.lo.clone(), it.hi.clone(), span);
+        let range = it.contains(local(&it.var, span), span);
         pres.push(respan(
             range,
             checks.add(Role::Internal("iteration range"), span),

@@ -54,6 +54,7 @@ pub fn region_obligations(
         let m = par_block_method(
             &member_name(block_tag(b)),
             &r.args,
+            &r.facts,
             &b.payload,
             b.span,
             checks,
@@ -158,7 +159,7 @@ mod tests {
             kind: BlockKind::Par,
             line,
             pragma: S,
-            var: Some((var.into(), var.into())),
+            vars: vec![(var.into(), var.into())],
             atoms: Vec::new(),
         });
         let pre = vec![SpecClause {
@@ -170,14 +171,15 @@ mod tests {
             kind: BlockKind::Par,
             line,
             span: S,
-            iteration: None,
+            iterations: Vec::new(),
             payload: ViperBlock {
                 key,
-                iteration: Some(IterRange {
+                dims: vec![IterRange {
                     var: var.into(),
                     lo: int(0, S),
                     hi: local("n", S),
-                }),
+                    filter: None,
+                }],
                 pre: pre.clone(),
                 post: pre,
                 body: block_of(vec![]),
@@ -196,6 +198,7 @@ mod tests {
             pragma: S,
             contract: None,
             names: Default::default(),
+            scalars: Default::default(),
         });
         let ppl = Ppl::join(Op::Fuse, block(0, 4, "i", checks), block(1, 7, "j", checks));
         let pairs = crate::block_pairs(&ppl);
@@ -203,6 +206,7 @@ mod tests {
             key,
             prefix: "f__r3".into(),
             args: vec![decl("n", Type::Int, S), decl("a", Type::domain("Array"), S)],
+            facts: Vec::new(),
             contract: contract.then(|| RegionContract {
                 pre: vec![],
                 post: vec![],

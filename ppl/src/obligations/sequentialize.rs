@@ -23,13 +23,10 @@ pub fn block_run(
     let l = names.fresh(&format!("before_{}", super::disjoint::block_tag(b)));
     let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span);
     let post = and_all(b.payload.post.iter().map(|c| label_old(&c.expr, &l)), span);
-    let (pre, post) = match &b.payload.iteration {
-        None => (pre, post),
-        Some(it) => (
-            all_iterations(&pre, it, span)?,
-            all_iterations(&post, it, span)?,
-        ),
-    };
+    let (pre, post) = (
+        all_iterations(&pre, &b.payload.dims, span)?,
+        all_iterations(&post, &b.payload.dims, span)?,
+    );
     let key = b.payload.key;
     let mut out = vec![label(&l, checks.add(Role::Internal("label"), span))];
     if !is_true(&pre) {
@@ -78,11 +75,22 @@ pub fn method(
     checks: &mut Checks,
 ) -> Result<Method, UnsupportedShape> {
     let body = run_blocks(r, names, checks)?;
+    let mut all_pres: Vec<Expr> = r
+        .facts
+        .iter()
+        .map(|f| {
+            respan(
+                f.clone(),
+                checks.add(Role::Internal("region facts"), r.span),
+            )
+        })
+        .collect();
+    all_pres.extend(pres);
     Ok(Method {
         name: Ident::new(name, r.span),
         args: r.args.clone(),
         returns: Vec::new(),
-        pres,
+        pres: all_pres,
         posts,
         body: Some(block(body, r.span)),
         span: r.span,

@@ -188,12 +188,9 @@ pub fn atom(c: &Conjunct, loc_fn: &str) -> Option<PermAtom> {
     if name.name != loc_fn || args.len() != 2 {
         return None;
     }
-    let ExprKind::Local(array) = &args[0].kind else {
-        return None;
-    };
     Some(PermAtom {
         span: c.acc.span,
-        array: array.clone(),
+        array: viper::printer::print_expr(&args[0]),
         index: args[1].clone(),
         guard: c.guard.clone(),
         bound: c.vars.iter().map(|v| v.name.name.clone()).collect(),

@@ -1,5 +1,7 @@
-// `firstprivate` copies the function's value into every iteration; a loop variable of the
-// function used by a parallel loop has an unknown value after the region.
+// `firstprivate` gives every thread a copy initialised once from the original (OpenMP 5.2
+// §5.4.4): written in the loop, the copy an iteration starts from is whatever its thread left
+// in it, so the iteration contract fails. The original is not changed (§5.3), the loop
+// variable `i` has an unknown value after the region.
 
 /*@ context \pointer(a, n, write);
     ensures (\forall int k; 0 <= k && k < n; a[k] == base + k); @*/

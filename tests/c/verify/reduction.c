@@ -1,4 +1,5 @@
-// `reduction` is not supported (yet): reported at the clause.
+// `reduction(+: s)`: every thread adds into a private copy (no race); after the region `s` is
+// the combination, of which ompv knows nothing without a specification (OpenMP 5.2 §5.5.8).
 /*@ context \pointer(a, n, 1\2); @*/
 int sum(int n, int *a)
 {

@@ -1,5 +1,7 @@
-// A vectorised loop, `context_everywhere`, and a call of an OpenMP runtime routine (specified
-// in ompv's omp.h) inside a parallel loop.
+// OpenMP 5.2 §10.4: `simd` is not a worksharing construct. Directly in a parallel region every
+// thread of the team runs the whole loop, so every thread writes every a[i]: a data race (the
+// thesis reads such a loop as one vectorised block). The `omp for` loop calls an OpenMP
+// runtime routine (specified in ompv's omp.h).
 #include <omp.h>
 
 /*@ context_everywhere n >= 0;

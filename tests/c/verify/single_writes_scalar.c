@@ -1,4 +1,4 @@
-// Writing a shared scalar in a `single`: ompv cannot order it with the other threads.
+// Writing a shared scalar in a `single`: the only block of the region, so no race.
 
 /*@ context \pointer(a, n, write); @*/
 int count(int n, int *a)

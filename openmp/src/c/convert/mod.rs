@@ -1,35 +1,44 @@
-//! Converting `lang-c`'s AST of the user's file into the subset's AST, attaching specification
-//! comments and pragmas, and building the parallel regions.
+//! Converting `lang-c`'s AST of the user's file into ompv's C program ([`Program`]): names
+//! resolved, expressions typed and free of side effects, specification comments and pragmas
+//! attached where they belong.
 //!
-//! Unsupported constructs inside verified functions are reported here (kind `unsupported`, naming
-//! the construct, at its position); so are unresolved names and type mismatches (kind `type`).
+//! Constructs ompv does not model are reported here (kind `unsupported`, naming the construct,
+//! at its position); so are unresolved names and type mismatches (kind `type`).
 
+mod calls;
+mod decl;
 mod expr;
+mod omp;
 mod stmt;
-pub(crate) use stmt::header_end;
 mod types;
+
+pub use types::eval_const;
 
 use super::ast::*;
 use crate::error::{FrontError, FrontErrors};
-use crate::omp::Region;
 use crate::pragma::Pragma;
-use crate::source::{AnnotationContent, Loaded, MAIN, OMP_H};
+use crate::source::{is_library, AnnotationContent, Loaded, MAIN};
 use crate::spec::{Clause, ClauseKind, Contract, SpecItem};
 use lang_c::ast as lc;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 use viper::{FileId, Span};
 
-/// The converted program: its functions and its outermost parallel regions.
+/// The converted program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
     /// The user's file.
     pub file: FileId,
-    /// Functions of the file (definitions and prototypes, in source order), then the OpenMP
-    /// runtime routines declared by ompv's `omp.h`.
+    /// Every variable (globals, parameters, locals of every function).
+    pub vars: Vec<Var>,
+    pub structs: Vec<StructDef>,
+    /// Global variables of the user's file and ompv's headers, in declaration order.
+    pub globals: Vec<Global>,
+    /// Functions of the file (definitions and prototypes, in source order), then the library
+    /// routines ompv's headers declare.
     pub functions: Vec<Function>,
-    /// Outermost parallel regions in source order; `StmtKind::Parallel(id)` refers to them.
-    pub regions: Vec<Region>,
+    /// Outermost parallel regions in source order (filled in by [`crate::omp::regions`]).
+    pub regions: Vec<crate::omp::Region>,
 }
 
 impl Program {
@@ -44,24 +53,18 @@ impl Program {
         }
         found
     }
-}
 
-/// The names of the functions an external declaration declares or defines.
-fn function_names(ext: &Node<lc::ExternalDeclaration>) -> Vec<String> {
-    match &ext.node {
-        lc::ExternalDeclaration::FunctionDefinition(f) => {
-            types::declarator_name(&f.node.declarator)
-                .into_iter()
-                .collect()
+    /// A variable.
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+
+    /// A type as C writes it.
+    pub fn type_name<'a>(&'a self, ty: &'a Type) -> TypeName<'a> {
+        TypeName {
+            ty,
+            structs: &self.structs,
         }
-        lc::ExternalDeclaration::Declaration(d) => d
-            .node
-            .declarators
-            .iter()
-            .filter(|i| types::is_function_declarator(&i.node.declarator))
-            .filter_map(|i| types::declarator_name(&i.node.declarator))
-            .collect(),
-        _ => Vec::new(),
     }
 }
 
@@ -70,14 +73,22 @@ fn function_names(ext: &Node<lc::ExternalDeclaration>) -> Vec<String> {
 pub(crate) struct Signature {
     pub ret: Type,
     pub params: Vec<Type>,
+    pub variadic: bool,
+    pub library: bool,
+}
+
+/// What a name in scope stands for.
+#[derive(Clone, Debug)]
+pub(crate) enum Binding {
+    Var(VarId),
+    /// An enumeration constant.
+    Const(i128),
 }
 
 /// Context of OpenMP constructs around the code being converted.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OmpCtx {
-    /// Inside a basic block of a region (loop body, single, section): no further OpenMP constructs.
-    pub in_block: bool,
-    /// The pragmas of the enclosing parallel regions and `sections`, outermost first.
+    /// The pragmas of the enclosing constructs, outermost first.
     pub enclosing: Vec<Pragma>,
 }
 
@@ -94,41 +105,57 @@ pub(crate) struct Converter<'a> {
     pub l: &'a Loaded,
     used: Vec<bool>,
     pub errors: Vec<FrontError>,
-    pub regions: Vec<Region>,
+    pub vars: Vec<Var>,
+    pub structs: Vec<StructDef>,
+    pub struct_tags: HashMap<String, StructId>,
+    /// Tags of `union`s already reported as unsupported.
+    pub union_tags: HashSet<String>,
+    pub typedefs: HashMap<String, Type>,
+    pub globals: Vec<Global>,
     pub sigs: HashMap<String, Result<Signature, FrontError>>,
-    /// Functions declared only in system headers (not callable).
+    /// Functions declared only in system headers ompv does not ship (not callable).
     pub foreign: HashSet<String>,
-    pub scopes: Vec<HashMap<String, Type>>,
-    /// Local variables of the current function whose declaration was rejected: a later use is
-    /// not reported again as undeclared.
+    /// Innermost last; the first frame holds globals and enumeration constants.
+    pub scopes: Vec<HashMap<String, Binding>>,
+    /// Names whose declaration was rejected: a later use is not reported again.
     pub rejected: HashSet<String>,
     pub ret: Type,
     pub func_name: String,
     pub omp: OmpCtx,
     /// Open `spec_ignore {` (its span) while skipping code.
     ignoring: Option<Span>,
+    /// Counter for the names of temporaries.
+    pub temps: usize,
+    /// Counter of outermost parallel regions.
+    pub next_region: usize,
 }
 
 /// The id of an error that only follows from one already reported (dropped before returning).
 pub(crate) const FOLLOW_UP: &str = "follow-up";
 
-/// Converts the parsed file into the subset's AST with its parallel regions.
+/// Converts the parsed file into a [`Program`] (regions not yet built).
 pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
     let mut c = Converter {
         l,
         used: vec![false; l.annotations.len()],
         errors: Vec::new(),
-        regions: Vec::new(),
+        vars: Vec::new(),
+        structs: Vec::new(),
+        struct_tags: HashMap::new(),
+        union_tags: HashSet::new(),
+        typedefs: HashMap::new(),
+        globals: Vec::new(),
         sigs: HashMap::new(),
         foreign: HashSet::new(),
-        scopes: Vec::new(),
+        scopes: vec![HashMap::new()],
         rejected: HashSet::new(),
         ret: Type::Void,
         func_name: String::new(),
         omp: OmpCtx::default(),
         ignoring: None,
+        temps: 0,
+        next_region: 0,
     };
-    c.collect_signatures();
     let functions = c.top_level();
     // Every annotation of the user's file must have found its place.
     for (i, a) in l.annotations.iter().enumerate() {
@@ -154,8 +181,11 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
     if c.errors.is_empty() {
         Ok(Program {
             file: l.files[MAIN].id,
+            vars: c.vars,
+            structs: c.structs,
+            globals: c.globals,
             functions,
-            regions: c.regions,
+            regions: Vec::new(),
         })
     } else {
         c.errors.sort_by_key(|e| (e.span.file, e.span.start));
@@ -190,13 +220,51 @@ impl<'a> Converter<'a> {
         out
     }
 
+    /// Takes the specification annotations starting in `lo..hi`, leaving pragmas for the
+    /// statement that follows.
+    pub fn take_specs(&mut self, lo: usize, hi: usize) -> Vec<usize> {
+        let anns = &self.l.annotations;
+        let first = anns.partition_point(|a| a.out_start < lo);
+        let mut out = Vec::new();
+        for (i, a) in anns.iter().enumerate().skip(first) {
+            if a.out_start >= hi {
+                break;
+            }
+            if !self.used[i] && matches!(a.content, AnnotationContent::Spec(_)) {
+                self.used[i] = true;
+                out.push(i);
+            }
+        }
+        out
+    }
+
     /// Marks the annotations inside skipped code as used, without looking at them.
     pub fn skip(&mut self, lo: usize, hi: usize) {
         self.take(lo, hi);
     }
 
-    /// Processes the annotations in front of a statement (or at the end of a block, `at_end`):
-    /// pragmas, loop invariants, assertions, `spec_ignore` markers.
+    /// Registers a variable.
+    pub fn new_var(&mut self, v: Var) -> VarId {
+        self.vars.push(v);
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    /// A variable.
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+
+    /// A type as C writes it.
+    pub fn tname(&self, ty: &Type) -> String {
+        TypeName {
+            ty,
+            structs: &self.structs,
+        }
+        .to_string()
+    }
+
+    /// Processes the annotations in front of a statement (or at the end of a block): pragmas,
+    /// loop invariants, assertions, `spec_ignore` markers.
     pub fn leading(&mut self, anns: Vec<usize>) -> Leading {
         let mut lead = Leading::default();
         for i in anns {
@@ -322,65 +390,24 @@ impl<'a> Converter<'a> {
         span.map(|span| Contract { clauses, span })
     }
 
-    /// Collects the signatures of the functions declared or defined in the user's file and in
-    /// ompv's `omp.h`, and the names of functions declared in system headers.
-    fn collect_signatures(&mut self) {
-        for ext in &self.l.unit.0 {
-            let file = self.l.file_of(ext.span.start);
-            let (specs, declarators): (
-                &[Node<lc::DeclarationSpecifier>],
-                Vec<&Node<lc::Declarator>>,
-            ) = match &ext.node {
-                lc::ExternalDeclaration::FunctionDefinition(f) => {
-                    (&f.node.specifiers, vec![&f.node.declarator])
-                }
-                lc::ExternalDeclaration::Declaration(d) => (
-                    &d.node.specifiers,
-                    d.node
-                        .declarators
-                        .iter()
-                        .map(|i| &i.node.declarator)
-                        .collect(),
-                ),
-                _ => continue,
-            };
-            for d in declarators {
-                if !types::is_function_declarator(d) {
-                    continue;
-                }
-                let Some(name) = types::declarator_name(d) else {
-                    continue;
-                };
-                if matches!(file, Some(MAIN) | Some(OMP_H)) {
-                    let sig = self.signature(specs, d).map(|(ret, params)| Signature {
-                        ret,
-                        params: params.iter().map(|p| p.ty).collect(),
-                    });
-                    // A definition's signature wins over a prototype's; keep the first otherwise.
-                    let is_def = matches!(ext.node, lc::ExternalDeclaration::FunctionDefinition(_));
-                    if is_def || !self.sigs.contains_key(&name) {
-                        self.sigs.insert(name, sig);
-                    }
-                } else {
-                    self.foreign.insert(name);
-                }
-            }
-        }
+    /// The known file (user's file or one of ompv's headers) an output offset belongs to.
+    fn known_file(&self, offset: usize) -> Option<usize> {
+        self.l.file_of(offset)
     }
 
-    /// The top-level walk: contracts before functions, function bodies, `spec_ignore` around
-    /// functions.
+    /// The top-level walk, in source order: types, globals and function signatures first (so
+    /// that bodies may call functions defined later), then contracts and function bodies.
     fn top_level(&mut self) -> Vec<Function> {
-        // Pass 1: the contract in front of every external declaration, and whether it lies inside
-        // `spec_ignore { … }`. Function bodies are not looked at yet.
-        let mut front: Vec<(Option<Contract>, bool)> = Vec::with_capacity(self.l.unit.0.len());
+        let unit = &self.l.unit.0;
+        // Pass 1: contracts in front of external declarations, `spec_ignore` around them.
+        let mut front: Vec<(Option<Contract>, bool)> = Vec::with_capacity(unit.len());
         let mut cursor = 0;
         let mut pending: Vec<usize> = Vec::new();
-        for ext in &self.l.unit.0 {
+        for ext in unit {
             let anns = self.take(cursor, ext.span.start);
             cursor = ext.span.end;
             self.top_level_annotations(anns, &mut pending);
-            let file = self.l.file_of(ext.span.start);
+            let file = self.known_file(ext.span.start);
             let is_function = match &ext.node {
                 lc::ExternalDeclaration::FunctionDefinition(_) => true,
                 lc::ExternalDeclaration::Declaration(d) => d
@@ -392,7 +419,7 @@ impl<'a> Converter<'a> {
             };
             let contract = if pending.is_empty() {
                 None
-            } else if is_function && matches!(file, Some(MAIN) | Some(OMP_H)) {
+            } else if is_function && file.is_some() {
                 let c = self.contract_of(
                     &pending,
                     &[
@@ -429,7 +456,7 @@ impl<'a> Converter<'a> {
 
         // A function has one contract, written before its prototype or its definition.
         let mut shared: HashMap<String, Contract> = HashMap::new();
-        for (ext, (contract, _)) in self.l.unit.0.iter().zip(&front) {
+        for (ext, (contract, _)) in unit.iter().zip(&front) {
             let Some(c) = contract else { continue };
             for name in function_names(ext) {
                 match shared.entry(name) {
@@ -449,71 +476,83 @@ impl<'a> Converter<'a> {
             }
         }
 
-        // Pass 2: the functions.
-        let mut functions = Vec::new();
-        let mut runtime = Vec::new();
-        for (ext, (_, ignored)) in self.l.unit.0.iter().zip(front) {
-            let origin = match self.l.file_of(ext.span.start) {
-                Some(MAIN) => Origin::Main,
-                Some(OMP_H) => Origin::OmpRuntime,
-                _ => continue,
-            };
-            let decl_span = self.sp(ext.span);
+        // Pass 2: declarations in order (types, globals, signatures).
+        let mut protos: Vec<(usize, Function)> = Vec::new();
+        for (k, ext) in unit.iter().enumerate() {
+            let file = self.known_file(ext.span.start);
             match &ext.node {
+                lc::ExternalDeclaration::Declaration(d) => {
+                    for f in self.external_declaration(d, file, &shared) {
+                        protos.push((k, f));
+                    }
+                }
                 lc::ExternalDeclaration::FunctionDefinition(f) => {
-                    if origin != Origin::Main {
+                    let fd = &f.node;
+                    let Some(name) = types::declarator_name(&fd.declarator) else {
+                        continue;
+                    };
+                    if file.is_none() {
+                        self.foreign.insert(name);
                         continue;
                     }
+                    let sig = self.signature(&fd.specifiers, &fd.declarator).map(
+                        |(ret, params, variadic)| Signature {
+                            ret,
+                            params: params.into_iter().map(|(_, t, _)| t).collect(),
+                            variadic,
+                            library: file.is_some_and(is_library),
+                        },
+                    );
+                    self.sigs.insert(name, sig);
+                }
+                lc::ExternalDeclaration::StaticAssert(s) => {
+                    if file == Some(MAIN) {
+                        self.errors.push(FrontError::unsupported(
+                            self.sp(s.span),
+                            "`_Static_assert` is not supported",
+                        ));
+                    }
+                }
+            }
+        }
+
+        // Pass 3: function definitions of the user's file, and the prototypes in place.
+        let mut functions = Vec::new();
+        let mut library = Vec::new();
+        let mut protos = protos.into_iter().peekable();
+        for (k, (ext, (_, ignored))) in unit.iter().zip(front).enumerate() {
+            while let Some((_, f)) = protos.next_if(|(at, _)| *at == k) {
+                match f.origin {
+                    Origin::Main => functions.push(f),
+                    Origin::Library => library.push(f),
+                }
+            }
+            let lc::ExternalDeclaration::FunctionDefinition(f) = &ext.node else {
+                continue;
+            };
+            let decl_span = self.sp(ext.span);
+            match self.known_file(ext.span.start) {
+                Some(MAIN) => {
                     let contract = types::declarator_name(&f.node.declarator)
                         .and_then(|n| shared.get(&n).cloned());
                     if let Some(func) = self.function_definition(f, contract, ignored, decl_span) {
                         functions.push(func);
                     }
                 }
-                lc::ExternalDeclaration::Declaration(d) => {
-                    for init in &d.node.declarators {
-                        let dr = &init.node.declarator;
-                        if !types::is_function_declarator(dr) {
-                            continue;
-                        }
-                        let Ok((ret, params)) = self.signature(&d.node.specifiers, dr) else {
-                            // Unsupported signatures are reported when the function is called.
-                            continue;
-                        };
-                        let Some(name) = types::declarator_ident(dr, self) else {
-                            continue;
-                        };
-                        let contract = shared.get(&name.name).cloned();
-                        if let Some(c) = &contract {
-                            self.scopes =
-                                vec![params.iter().map(|p| (p.name.name.clone(), p.ty)).collect()];
-                            self.check_contract(c);
-                            self.scopes.clear();
-                        }
-                        let func = Function {
-                            name,
-                            ret,
-                            params,
-                            contract,
-                            body: Body::Prototype,
-                            origin,
-                            span: decl_span,
-                        };
-                        match origin {
-                            Origin::Main => functions.push(func),
-                            Origin::OmpRuntime => runtime.push(func),
-                        }
-                    }
-                }
-                _ => {}
+                Some(_) => self.errors.push(FrontError::unsupported(
+                    decl_span,
+                    "a function definition in a library header",
+                )),
+                None => {}
             }
         }
-        functions.extend(runtime);
+        functions.extend(library);
         functions
     }
 
-    /// Annotations between top-level declarations: contract groups go to `pending`; pragmas are
-    /// not allowed there; `spec_ignore` markers switch ignoring on and off.
+    /// Annotations between top-level declarations: contract groups go to `pending`;
+    /// `threadprivate` pragmas mark globals; other pragmas are not allowed there; `spec_ignore`
+    /// markers switch ignoring on and off.
     fn top_level_annotations(&mut self, anns: Vec<usize>, pending: &mut Vec<usize>) {
         for i in anns {
             let a = &self.l.annotations[i];
@@ -521,11 +560,9 @@ impl<'a> Converter<'a> {
                 AnnotationContent::InvalidPragma(e) if a.file == MAIN => {
                     self.errors.push(e.clone())
                 }
-                AnnotationContent::Pragma(_) if a.file == MAIN => {
-                    self.errors.push(FrontError::unsupported(
-                        a.span,
-                        "`#pragma omp` outside a function is not supported",
-                    ))
+                AnnotationContent::Pragma(p) if a.file == MAIN => {
+                    let p = p.clone();
+                    self.declarative_pragma(&p);
                 }
                 AnnotationContent::Spec(spec) => {
                     let mut has_clause = false;
@@ -573,6 +610,7 @@ impl<'a> Converter<'a> {
     ) -> Option<Function> {
         let fd = &f.node;
         let body_span = fd.statement.span;
+        let name = types::declarator_ident(&fd.declarator, self)?;
         let not_verified = if ignored {
             Some(NotVerified::SpecIgnore)
         } else if contract.as_ref().is_some_and(|c| c.is_requires_false()) {
@@ -580,24 +618,25 @@ impl<'a> Converter<'a> {
         } else {
             None
         };
+        let sig = self.signature(&fd.specifiers, &fd.declarator);
         if let Some(reason) = not_verified {
             // Not verified: the body may contain anything; its annotations are not looked at.
             self.skip(body_span.start, body_span.end);
-            let (ret, params) = self
-                .signature(&fd.specifiers, &fd.declarator)
-                .unwrap_or((Type::Void, Vec::new()));
-            let name = types::declarator_ident(&fd.declarator, self)?;
+            let (ret, params, variadic) = sig.unwrap_or((Type::Void, Vec::new(), false));
+            let params = self.declare_params(&name.name, params);
+            self.scopes.truncate(1);
             return Some(Function {
                 name,
                 ret,
                 params,
+                variadic,
                 contract,
                 body: Body::NotVerified(reason),
                 origin: Origin::Main,
                 span,
             });
         }
-        let (ret, params) = match self.signature(&fd.specifiers, &fd.declarator) {
+        let (ret, params, variadic) = match sig {
             Ok(s) => s,
             Err(e) => {
                 self.errors.push(e);
@@ -611,20 +650,16 @@ impl<'a> Converter<'a> {
                 "K&R-style parameter declarations are not supported",
             ));
         }
-        let name = types::declarator_ident(&fd.declarator, self)?;
-        self.func_name = name.name.clone();
-        self.ret = ret;
-        let mut scope = HashMap::new();
-        for p in &params {
-            if scope.insert(p.name.name.clone(), p.ty).is_some() {
-                self.errors.push(FrontError::type_error(
-                    p.name.span,
-                    format!("parameter `{}` declared twice", p.name.name),
-                ));
-            }
+        if variadic {
+            self.errors.push(FrontError::unsupported(
+                name.span,
+                format!("the variadic function `{}`", name.name),
+            ));
         }
-        self.scopes = vec![scope];
+        self.func_name = name.name.clone();
+        self.ret = ret.clone();
         self.rejected.clear();
+        let params = self.declare_params(&name.name, params);
         if let Some(c) = &contract {
             self.check_contract(c);
         }
@@ -635,16 +670,75 @@ impl<'a> Converter<'a> {
                 span: self.sp(body_span),
             },
         };
-        self.scopes.clear();
+        self.scopes.truncate(1);
         Some(Function {
             name,
             ret,
             params,
+            variadic,
             contract,
             body: Body::Verified(body),
             origin: Origin::Main,
             span,
         })
+    }
+
+    /// Declares a function's parameters in a new scope (left open for the body).
+    pub(crate) fn declare_params(
+        &mut self,
+        func: &str,
+        params: Vec<(Ident, Type, Span)>,
+    ) -> Vec<Param> {
+        self.scopes.truncate(1);
+        self.scopes.push(HashMap::new());
+        let mut out = Vec::new();
+        for (name, ty, span) in params {
+            if self
+                .scopes
+                .last()
+                .is_some_and(|s| s.contains_key(&name.name))
+            {
+                self.errors.push(FrontError::type_error(
+                    name.span,
+                    format!("parameter `{}` declared twice", name.name),
+                ));
+                continue;
+            }
+            let v = self.new_var(Var {
+                name: name.name.clone(),
+                ty,
+                storage: Storage::Param,
+                function: Some(func.to_string()),
+                span: name.span,
+                addr_taken: false,
+                is_const: false,
+                threadprivate: false,
+            });
+            if let Some(s) = self.scopes.last_mut() {
+                s.insert(name.name.clone(), Binding::Var(v));
+            }
+            out.push(Param { var: v, span });
+        }
+        out
+    }
+}
+
+/// The names of the functions an external declaration declares or defines.
+fn function_names(ext: &Node<lc::ExternalDeclaration>) -> Vec<String> {
+    match &ext.node {
+        lc::ExternalDeclaration::FunctionDefinition(f) => {
+            types::declarator_name(&f.node.declarator)
+                .into_iter()
+                .collect()
+        }
+        lc::ExternalDeclaration::Declaration(d) => d
+            .node
+            .declarators
+            .iter()
+            .filter(|i| types::is_function_declarator(&i.node.declarator))
+            .filter_map(|i| types::declarator_name(&i.node.declarator))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -1,9 +1,10 @@
 //! Statements and blocks, with the annotations in front of them.
 
+use super::expr::assign_stmt;
 use super::{Converter, Leading};
 use crate::c::ast::*;
 use crate::error::FrontError;
-use crate::pragma::Pragma;
+use crate::source::AnnotationContent;
 use crate::spec::{Clause, ClauseKind, Contract};
 use lang_c::ast as lc;
 use lang_c::span::Node;
@@ -41,7 +42,7 @@ impl Converter<'_> {
             let was_ignoring = self.ignoring();
             let lead = self.leading(anns);
             out.extend(lead.asserts.iter().cloned());
-            cursor = it.span.end;
+            cursor = item_end(it);
             if self.ignoring() {
                 // Inside `spec_ignore { … }`: the item is not verified (and may contain anything).
                 self.skip(it.span.start, it.span.end);
@@ -71,11 +72,19 @@ impl Converter<'_> {
         let anns = self.take(cursor, hi);
         let lead = self.leading(anns);
         out.extend(lead.asserts);
-        if let Some(p) = lead.pragmas.first() {
-            self.errors.push(FrontError::omp_syntax(
-                p.span,
-                "this `#pragma omp` is not followed by a statement it could apply to",
-            ));
+        // Stand-alone directives may end a block; others need a statement.
+        for p in lead.pragmas {
+            if self.is_standalone(&p) {
+                match self.standalone(p) {
+                    Ok(s) => out.push(s),
+                    Err(e) => self.errors.push(e),
+                }
+            } else {
+                self.errors.push(FrontError::omp_syntax(
+                    p.span,
+                    "this `#pragma omp` is not followed by a statement it could apply to",
+                ));
+            }
         }
         if let Some(c) = lead.loop_spec.first() {
             self.errors.push(FrontError::spec_syntax(
@@ -90,7 +99,20 @@ impl Converter<'_> {
     }
 
     /// One block item with the annotations in front of it.
-    fn item(&mut self, it: &Node<lc::BlockItem>, lead: Leading) -> Result<Vec<Stmt>, FrontError> {
+    fn item(
+        &mut self,
+        it: &Node<lc::BlockItem>,
+        mut lead: Leading,
+    ) -> Result<Vec<Stmt>, FrontError> {
+        // Stand-alone directives (`barrier`, `taskwait`, …) are statements of their own.
+        let mut out = Vec::new();
+        while let Some(p) = lead.pragmas.first() {
+            if !self.is_standalone(p) {
+                break;
+            }
+            let p = lead.pragmas.remove(0);
+            out.push(self.standalone(p)?);
+        }
         if !lead.pragmas.is_empty() {
             if let Some(c) = lead.loop_spec.first() {
                 return Err(FrontError::spec_syntax(
@@ -99,7 +121,14 @@ impl Converter<'_> {
                      contract between `for (…)` and its body)",
                 ));
             }
-            return self.omp_statement(lead.pragmas, it);
+            let lc::BlockItem::Statement(s) = &it.node else {
+                return Err(FrontError::omp_syntax(
+                    lead.pragmas[0].span,
+                    "an OpenMP directive must be followed by a statement, not a declaration",
+                ));
+            };
+            out.push(self.omp_statement(lead.pragmas, s)?);
+            return Ok(out);
         }
         match &it.node {
             lc::BlockItem::Declaration(d) => {
@@ -109,53 +138,14 @@ impl Converter<'_> {
                         "`loop_invariant` not followed by a loop",
                     ));
                 }
-                self.local_declaration(d)
+                out.extend(self.local_declaration(d)?);
             }
-            lc::BlockItem::Statement(s) => self.statement(s, lead.loop_spec),
-            lc::BlockItem::StaticAssert(s) => Err(FrontError::unsupported(
-                self.sp(s.span),
-                "`_Static_assert` is not supported",
-            )),
+            lc::BlockItem::Statement(s) => out.extend(self.statement(s, lead.loop_spec)?),
+            lc::BlockItem::StaticAssert(s) => {
+                return Err(FrontError::unsupported(self.sp(s.span), "`_Static_assert`"))
+            }
         }
-    }
-
-    /// A statement carrying OpenMP pragmas, in sequential code of a function.
-    fn omp_statement(
-        &mut self,
-        pragmas: Vec<Pragma>,
-        it: &Node<lc::BlockItem>,
-    ) -> Result<Vec<Stmt>, FrontError> {
-        let first = &pragmas[0];
-        if self.omp.in_block {
-            return Err(FrontError::unsupported(
-                first.directive_span,
-                format!(
-                    "`omp {}` nested inside a parallel loop, `single` or `section` is not supported",
-                    first.directive.name()
-                ),
-            ));
-        }
-        if !first.directive.is_parallel() {
-            return Err(FrontError::unsupported(
-                first.directive_span,
-                format!(
-                    "`omp {}` outside a parallel region (an orphaned construct) is not supported",
-                    first.directive.name()
-                ),
-            ));
-        }
-        let lc::BlockItem::Statement(stmt) = &it.node else {
-            return Err(FrontError::omp_syntax(
-                first.span,
-                "`#pragma omp parallel` must be followed by a statement, not a declaration",
-            ));
-        };
-        let id = self.region(pragmas, stmt)?;
-        let span = self.regions[id.0].span;
-        Ok(vec![Stmt {
-            kind: StmtKind::Parallel(id),
-            span,
-        }])
+        Ok(out)
     }
 
     /// A statement; `loop_spec` are the `loop_invariant`s written before it.
@@ -165,7 +155,10 @@ impl Converter<'_> {
         loop_spec: Vec<Clause>,
     ) -> Result<Vec<Stmt>, FrontError> {
         let span = self.sp(s.span);
-        let is_loop = matches!(s.node, lc::Statement::While(_) | lc::Statement::For(_));
+        let is_loop = matches!(
+            s.node,
+            lc::Statement::While(_) | lc::Statement::For(_) | lc::Statement::DoWhile(_)
+        );
         if !is_loop {
             if let Some(c) = loop_spec.first() {
                 return Err(FrontError::spec_syntax(
@@ -174,89 +167,154 @@ impl Converter<'_> {
                 ));
             }
         }
-        let unsupported = |what: &str| {
-            Err(FrontError::unsupported(
-                span,
-                format!("{what} is not supported"),
-            ))
-        };
+        let unsupported = |what: &str| Err(FrontError::unsupported(span, what.to_string()));
+        let mut pre = Vec::new();
         let kind = match &s.node {
             lc::Statement::Compound(items) => StmtKind::Block(self.compound(items, s.span)),
             lc::Statement::Expression(None) => return Ok(Vec::new()),
-            lc::Statement::Expression(Some(e)) => return self.expression_statement(e, span),
+            lc::Statement::Expression(Some(e)) => {
+                self.effect(e, &mut pre)?;
+                return Ok(pre);
+            }
             lc::Statement::If(i) => {
-                let cond = self.rvalue(&i.node.condition)?;
+                let cond = self.rvalue(&i.node.condition, &mut pre)?;
                 self.want_scalar(&cond, "an `if` condition")?;
-                let then = self.body(&i.node.then_statement);
-                let els = i.node.else_statement.as_ref().map(|e| self.body(e));
+                let then = self.body(&i.node.then_statement, i.node.condition.span.end);
+                let then_end = statement_end(&i.node.then_statement);
+                let els = i
+                    .node
+                    .else_statement
+                    .as_ref()
+                    .map(|e| self.body(e, then_end));
                 StmtKind::If { cond, then, els }
             }
             lc::Statement::While(w) => {
-                let cond = self.rvalue(&w.node.expression)?;
+                let mut cond_pre = Vec::new();
+                let cond = self.rvalue(&w.node.expression, &mut cond_pre)?;
                 self.want_scalar(&cond, "a loop condition")?;
-                let between = self.take(w.node.expression.span.end, w.node.statement.span.start);
+                let between =
+                    self.take_specs(w.node.expression.span.end, w.node.statement.span.start);
                 let spec = self.loop_spec(loop_spec, &between);
-                let body = self.body(&w.node.statement);
-                StmtKind::While { cond, spec, body }
+                let body = self.body(&w.node.statement, w.node.expression.span.end);
+                StmtKind::Loop {
+                    kind: LoopKind::While,
+                    init: Vec::new(),
+                    cond_pre,
+                    cond: Some(cond),
+                    step: Vec::new(),
+                    spec,
+                    body,
+                }
+            }
+            lc::Statement::DoWhile(w) => {
+                let spec = self.loop_spec(loop_spec, &[]);
+                let body = self.body(&w.node.statement, s.span.start);
+                let mut cond_pre = Vec::new();
+                let cond = self.rvalue(&w.node.expression, &mut cond_pre)?;
+                self.want_scalar(&cond, "a loop condition")?;
+                StmtKind::Loop {
+                    kind: LoopKind::DoWhile,
+                    init: Vec::new(),
+                    cond_pre,
+                    cond: Some(cond),
+                    step: Vec::new(),
+                    spec,
+                    body,
+                }
             }
             lc::Statement::For(f) => return self.sequential_for(f, loop_spec, span),
             lc::Statement::Return(e) => {
-                if self.omp.in_block || !self.omp.enclosing.is_empty() {
-                    return unsupported("`return` inside an OpenMP construct");
+                if !self.omp.enclosing.is_empty() {
+                    return unsupported(
+                        "`return` inside an OpenMP construct (a structured block has one exit)",
+                    );
                 }
                 let value = match e {
-                    Some(e) => Some(self.rvalue(e)?),
-                    None => None,
+                    Some(e) => {
+                        let v = self.rvalue(e, &mut pre)?;
+                        if self.ret == Type::Void {
+                            return Err(FrontError::type_error(
+                                v.span,
+                                format!("`{}` returns void", self.func_name),
+                            ));
+                        }
+                        let ret = self.ret.clone();
+                        Some(self.assign_conv(v, &ret, "a returned value")?)
+                    }
+                    None => {
+                        if self.ret != Type::Void {
+                            return Err(FrontError::type_error(
+                                span,
+                                format!("`{}` must return a value", self.func_name),
+                            ));
+                        }
+                        None
+                    }
                 };
-                match (&value, self.ret) {
-                    (None, Type::Void) => {}
-                    (Some(v), Type::Int | Type::Bool) if v.ty.is_scalar() => {}
-                    (None, _) => {
-                        return Err(FrontError::type_error(
-                            span,
-                            format!("`{}` must return a value", self.func_name),
-                        ))
-                    }
-                    (Some(v), Type::Void) => {
-                        return Err(FrontError::type_error(
-                            v.span,
-                            format!("`{}` returns void", self.func_name),
-                        ))
-                    }
-                    (Some(v), _) => {
-                        return Err(FrontError::type_error(
-                            v.span,
-                            format!("cannot return a value of type {}", v.ty.name()),
-                        ))
-                    }
-                }
                 StmtKind::Return(value)
             }
-            lc::Statement::Labeled(_) => return unsupported("a labelled statement (or `case`)"),
-            lc::Statement::Switch(_) => return unsupported("`switch`"),
-            lc::Statement::DoWhile(_) => return unsupported("a `do … while` loop"),
+            lc::Statement::Break => StmtKind::Break,
+            lc::Statement::Continue => StmtKind::Continue,
+            lc::Statement::Switch(sw) => return self.switch(sw, span),
+            lc::Statement::Labeled(_) => return unsupported("a labelled statement"),
             lc::Statement::Goto(_) => return unsupported("`goto`"),
-            lc::Statement::Continue => return unsupported("`continue`"),
-            lc::Statement::Break => return unsupported("`break`"),
             lc::Statement::Asm(_) => return unsupported("inline assembly"),
         };
-        Ok(vec![Stmt { kind, span }])
+        pre.push(Stmt { kind, span });
+        Ok(pre)
     }
 
-    /// The body of a loop or branch as a block (a single statement becomes a one-statement block).
-    pub(crate) fn body(&mut self, s: &Node<lc::Statement>) -> Block {
+    /// The body of a loop or branch as a block (a single statement becomes a one-statement
+    /// block). Pragmas from output offset `from` (the end of the header) on apply to it.
+    pub(crate) fn body(&mut self, s: &Node<lc::Statement>, from: usize) -> Block {
+        let pragmas_before = self.l.annotations.iter().enumerate().any(|(i, a)| {
+            !self.used[i]
+                && a.out_start >= from
+                && a.out_start < s.span.start
+                && !matches!(a.content, AnnotationContent::Spec(_))
+        });
         match &s.node {
-            lc::Statement::Compound(items) => self.compound(items, s.span),
+            lc::Statement::Compound(items) if !pragmas_before => self.compound(items, s.span),
             _ => {
                 self.scopes.push(HashMap::new());
-                let stmts = match self.statement(s, Vec::new()) {
-                    Ok(v) => v,
+                // Annotations in front of a brace-less body (e.g. a pragma) belong to it.
+                let anns = self.take(from, s.span.start + 1);
+                let lead = self.leading(anns);
+                let mut stmts = lead.asserts.clone();
+                let r = if lead.pragmas.is_empty() {
+                    self.statement(s, lead.loop_spec)
+                } else {
+                    let mut out = Vec::new();
+                    let mut lead = lead;
+                    while let Some(p) = lead.pragmas.first() {
+                        if !self.is_standalone(p) {
+                            break;
+                        }
+                        let p = lead.pragmas.remove(0);
+                        match self.standalone(p) {
+                            Ok(x) => out.push(x),
+                            Err(e) => self.errors.push(e),
+                        }
+                    }
+                    if lead.pragmas.is_empty() {
+                        self.statement(s, lead.loop_spec).map(|v| {
+                            out.extend(v);
+                            out
+                        })
+                    } else {
+                        self.omp_statement(lead.pragmas, s).map(|x| {
+                            out.push(x);
+                            out
+                        })
+                    }
+                };
+                match r {
+                    Ok(v) => stmts.extend(v),
                     Err(e) => {
                         self.errors.push(e);
                         self.skip(s.span.start, s.span.end);
-                        Vec::new()
                     }
-                };
+                }
                 self.scopes.pop();
                 Block {
                     stmts,
@@ -267,7 +325,7 @@ impl Converter<'_> {
     }
 
     /// The `loop_invariant`s of a sequential loop: written before it, or between its header and body.
-    fn loop_spec(&mut self, before: Vec<Clause>, between: &[usize]) -> Option<Contract> {
+    pub(crate) fn loop_spec(&mut self, before: Vec<Clause>, between: &[usize]) -> Option<Contract> {
         // VerCors reads a contract between `for (…)` and the body of a loop without pragma as an
         // iteration contract of a parallel loop; ompv only knows parallel loops from OpenMP.
         let iteration_clause = between
@@ -286,7 +344,7 @@ impl Converter<'_> {
         if let Some(span) = iteration_clause {
             self.errors.push(FrontError::unsupported(
                 span,
-                "an iteration contract on a loop without `#pragma omp` is not supported (write \
+                "an iteration contract on a loop without `#pragma omp` (write \
                  `#pragma omp parallel for` to verify it as a parallel loop, or use `loop_invariant`)",
             ));
             return None;
@@ -301,17 +359,6 @@ impl Converter<'_> {
         if let Some(c) = inner {
             span = Some(span.map_or(c.span, |s| s.join(c.span)));
             clauses.extend(c.clauses);
-        }
-        for p in between.iter().filter(|&&i| {
-            !matches!(
-                self.l.annotations[i].content,
-                crate::source::AnnotationContent::Spec(_)
-            )
-        }) {
-            self.errors.push(FrontError::omp_syntax(
-                self.l.annotations[*p].span,
-                "a `#pragma omp` between a loop's header and its body applies to nothing",
-            ));
         }
         let c = span.map(|span| Contract { clauses, span })?;
         self.check_contract(&c);
@@ -330,35 +377,37 @@ impl Converter<'_> {
             let init = match &fs.initializer.node {
                 lc::ForInitializer::Empty => Vec::new(),
                 lc::ForInitializer::Expression(e) => {
-                    self.expression_statement(e, self.sp(e.span))?
+                    let mut v = Vec::new();
+                    self.effect(e, &mut v)?;
+                    v
                 }
                 lc::ForInitializer::Declaration(d) => self.local_declaration(d)?,
                 lc::ForInitializer::StaticAssert(s) => {
-                    return Err(FrontError::unsupported(
-                        self.sp(s.span),
-                        "`_Static_assert` is not supported",
-                    ))
+                    return Err(FrontError::unsupported(self.sp(s.span), "`_Static_assert`"))
                 }
             };
+            let mut cond_pre = Vec::new();
             let cond = match &fs.condition {
                 Some(c) => {
-                    let c = self.rvalue(c)?;
+                    let c = self.rvalue(c, &mut cond_pre)?;
                     self.want_scalar(&c, "a loop condition")?;
                     Some(c)
                 }
                 None => None,
             };
-            let step = match &fs.step {
-                Some(s) => self.expression_statement(s, self.sp(s.span))?,
-                None => Vec::new(),
-            };
+            let mut step = Vec::new();
+            if let Some(s) = &fs.step {
+                self.effect(s, &mut step)?;
+            }
             let header_end = header_end(fs, f.span.start);
-            let between = self.take(header_end, fs.statement.span.start);
+            let between = self.take_specs(header_end, fs.statement.span.start);
             let spec = self.loop_spec(loop_spec, &between);
-            let body = self.body(&fs.statement);
+            let body = self.body(&fs.statement, header_end);
             Ok(vec![Stmt {
-                kind: StmtKind::For {
+                kind: StmtKind::Loop {
+                    kind: LoopKind::For,
                     init,
+                    cond_pre,
                     cond,
                     step,
                     spec,
@@ -371,262 +420,178 @@ impl Converter<'_> {
         result
     }
 
-    /// `x = e;`, `x op= e;`, `x++;`, `f(…);`, `x = f(…);`
-    pub(crate) fn expression_statement(
+    /// `switch` whose cases each end with `break` (or `return`): a chain of `if`s. Fall-through
+    /// from one case into the next is not supported.
+    fn switch(
         &mut self,
-        e: &Node<lc::Expression>,
+        sw: &Node<lc::SwitchStatement>,
         span: Span,
     ) -> Result<Vec<Stmt>, FrontError> {
-        use lc::BinaryOperator as B;
-        match &e.node {
-            lc::Expression::BinaryOperator(b) => {
-                let op =
-                    match b.node.operator.node {
-                        B::Assign => AssignOp::Set,
-                        B::AssignPlus => AssignOp::Add,
-                        B::AssignMinus => AssignOp::Sub,
-                        B::AssignMultiply => AssignOp::Mul,
-                        B::AssignDivide => AssignOp::Div,
-                        B::AssignModulo => AssignOp::Mod,
-                        B::AssignShiftLeft
-                        | B::AssignShiftRight
-                        | B::AssignBitwiseAnd
-                        | B::AssignBitwiseXor
-                        | B::AssignBitwiseOr => {
-                            return Err(FrontError::unsupported(
-                                self.sp(b.node.operator.span),
-                                "bitwise and shift assignments are not supported",
-                            ))
-                        }
-                        _ => return Err(FrontError::unsupported(
-                            span,
-                            "an expression statement must be an assignment, `++`/`--` or a call",
-                        )),
-                    };
-                let target = self.lvalue(&b.node.lhs)?;
-                if let (AssignOp::Set, lc::Expression::Call(call)) = (op, &b.node.rhs.node) {
-                    return self.call(call, Some(target), span);
-                }
-                let value = self.rvalue(&b.node.rhs)?;
-                if op == AssignOp::Set {
-                    self.want_scalar(&value, "an assignment")?;
-                } else {
-                    self.want_int(&target, &format!("`{}`", op.symbol()))?;
-                    self.want_int(&value, &format!("`{}`", op.symbol()))?;
-                }
-                Ok(vec![Stmt {
-                    kind: StmtKind::Assign { target, op, value },
-                    span,
-                }])
-            }
-            lc::Expression::UnaryOperator(u) => {
-                let op =
-                    match u.node.operator.node {
-                        lc::UnaryOperator::PostIncrement | lc::UnaryOperator::PreIncrement => {
-                            AssignOp::Add
-                        }
-                        lc::UnaryOperator::PostDecrement | lc::UnaryOperator::PreDecrement => {
-                            AssignOp::Sub
-                        }
-                        _ => return Err(FrontError::unsupported(
-                            span,
-                            "an expression statement must be an assignment, `++`/`--` or a call",
-                        )),
-                    };
-                let target = self.lvalue(&u.node.operand)?;
-                self.want_int(&target, "`++`/`--`")?;
-                let one = Expr {
-                    kind: ExprKind::Int(1),
-                    ty: Type::Int,
-                    span: self.sp(u.node.operator.span),
-                };
-                Ok(vec![Stmt {
-                    kind: StmtKind::Assign {
-                        target,
-                        op,
-                        value: one,
-                    },
-                    span,
-                }])
-            }
-            lc::Expression::Call(call) => self.call(call, None, span),
-            _ => Err(FrontError::unsupported(
-                span,
-                "an expression statement must be an assignment, `++`/`--` or a call",
-            )),
-        }
-    }
-
-    /// A call of a function of the file (or an OpenMP runtime routine) as a statement.
-    fn call(
-        &mut self,
-        call: &Node<lc::CallExpression>,
-        target: Option<Expr>,
-        span: Span,
-    ) -> Result<Vec<Stmt>, FrontError> {
-        let c = &call.node;
-        let lc::Expression::Identifier(id) = &c.callee.node else {
-            return Err(FrontError::unsupported(
-                self.sp(c.callee.span),
-                "calls through function pointers are not supported",
-            ));
-        };
-        let name = id.node.name.clone();
-        let callee = Ident {
-            name: name.clone(),
-            span: self.sp(c.callee.span),
-        };
-        let sig = match self.sigs.get(&name) {
-            Some(Ok(s)) => s.clone(),
-            Some(Err(e)) => {
-                return Err(FrontError::unsupported(
-                    callee.span,
-                    format!("call to `{name}`, whose signature is not supported: {}", e.message),
-                ))
-            }
-            None if self.foreign.contains(&name) => {
-                return Err(FrontError::unsupported(
-                    callee.span,
-                    format!(
-                        "call to `{name}`, which is not a function of this file (only functions of the file \
-                         and OpenMP runtime routines can be called in verified code)"
-                    ),
-                ))
-            }
-            None => return Err(FrontError::type_error(callee.span, format!("call to undeclared function `{name}`"))),
-        };
-        if sig.params.len() != c.arguments.len() {
+        let mut pre = Vec::new();
+        let scrutinee = self.rvalue(&sw.node.expression, &mut pre)?;
+        if !scrutinee.ty.is_integer() {
             return Err(FrontError::type_error(
-                span,
-                format!(
-                    "`{name}` takes {} argument(s), {} given",
-                    sig.params.len(),
-                    c.arguments.len()
-                ),
+                scrutinee.span,
+                "a `switch` needs an integer",
             ));
         }
-        let mut args = Vec::new();
-        for (a, &pty) in c.arguments.iter().zip(&sig.params) {
-            let v = self.rvalue(a)?;
-            let ok = if pty.is_pointer() {
-                v.ty.is_pointer() && matches!(v.kind, ExprKind::Var(_))
-            } else {
-                v.ty.is_scalar()
-            };
-            if !ok {
-                return Err(FrontError::type_error(
-                    v.span,
-                    format!(
-                        "argument of type {} where `{name}` expects {}",
-                        v.ty.name(),
-                        pty.name()
-                    ),
-                ));
-            }
-            args.push(v);
-        }
-        if let Some(t) = &target {
-            if !sig.ret.is_scalar() {
-                return Err(FrontError::type_error(
-                    t.span,
-                    format!("`{name}` does not return a value"),
-                ));
-            }
-        }
-        Ok(vec![Stmt {
-            kind: StmtKind::Call {
-                target,
-                callee,
-                args,
-            },
-            span,
-        }])
-    }
-
-    /// Local variable declarations (one statement per declarator).
-    pub(crate) fn local_declaration(
-        &mut self,
-        d: &Node<lc::Declaration>,
-    ) -> Result<Vec<Stmt>, FrontError> {
-        let r = self.declare_locals(d);
-        if r.is_err() {
-            // Later uses of these names would only repeat the error as "undeclared".
-            for init in &d.node.declarators {
-                if let Some(name) = super::types::declarator_ident(&init.node.declarator, self) {
-                    self.rejected.insert(name.name);
-                }
-            }
-        }
-        r
-    }
-
-    fn declare_locals(&mut self, d: &Node<lc::Declaration>) -> Result<Vec<Stmt>, FrontError> {
-        let base = self.base_type(&d.node.specifiers, false)?;
-        let mut out = Vec::new();
-        for init in &d.node.declarators {
-            let dr = &init.node.declarator;
-            let span = self.sp(init.span);
-            if super::types::is_function_declarator(dr) {
-                return Err(FrontError::unsupported(
-                    span,
-                    "function declarations inside a function are not supported",
-                ));
-            }
-            let ty = self.declarator_type(base, dr, false)?;
-            if ty.is_pointer() {
-                return Err(FrontError::unsupported(
-                    span,
-                    "local pointer variables are not supported (pass arrays as parameters)",
-                ));
-            }
-            let name = super::types::declarator_ident(dr, self)
-                .ok_or_else(|| FrontError::c_syntax(span, "a declaration without a name"))?;
-            // Declared before its initialiser is checked, so that an error there does not cause
-            // "undeclared" errors at every later use.
-            self.declare(&name, ty)?;
-            let mut call = None;
-            let init_expr = match &init.node.initializer {
-                None => None,
-                Some(i) => match &i.node {
-                    lc::Initializer::Expression(e) => match &e.node {
-                        lc::Expression::Call(c) => {
-                            call = Some((c, self.sp(e.span)));
-                            None
-                        }
-                        _ => {
-                            let v = self.rvalue(e)?;
-                            self.want_scalar(&v, "an initialiser")?;
-                            Some(v)
-                        }
-                    },
-                    lc::Initializer::List(_) => {
-                        return Err(FrontError::unsupported(
-                            self.sp(i.span),
-                            "initialiser lists are not supported",
-                        ))
+        let lc::Statement::Compound(items) = &sw.node.statement.node else {
+            return Err(FrontError::unsupported(
+                span,
+                "a `switch` without a `{ … }` body",
+            ));
+        };
+        let tmp = self.temp(scrutinee.ty.clone(), scrutinee.span, &mut pre);
+        pre.push(assign_stmt(tmp.clone(), scrutinee, span));
+        // Groups: the labels of a case and the statements up to its `break`.
+        let mut groups: Vec<CaseGroup> = Vec::new();
+        for it in items {
+            let mut stmt_item = it.clone();
+            let mut labels = Vec::new();
+            // Peel `case a: case b: stmt`.
+            while let lc::BlockItem::Statement(Node {
+                node: lc::Statement::Labeled(l),
+                span: lspan,
+            }) = &stmt_item.node
+            {
+                let s_span = *lspan;
+                match &l.node.label.node {
+                    lc::Label::Case(e) => {
+                        let mut p = Vec::new();
+                        let v = self.rvalue(e, &mut p)?;
+                        labels.push(Some(v));
                     }
-                },
-            };
-            let var = Expr {
-                kind: ExprKind::Var(name.name.clone()),
-                ty,
-                span: name.span,
-            };
-            out.push(Stmt {
-                kind: StmtKind::Decl {
-                    name,
-                    ty,
-                    init: init_expr,
-                },
+                    lc::Label::Default => labels.push(None),
+                    _ => return Err(FrontError::unsupported(self.sp(s_span), "this label")),
+                }
+                stmt_item = Node::new(
+                    lc::BlockItem::Statement((*l.node.statement).clone()),
+                    l.node.statement.span,
+                );
+            }
+            if !labels.is_empty() {
+                if let Some(last) = groups.last() {
+                    if !last.2 && !last.1.is_empty() {
+                        return Err(FrontError::unsupported(
+                            self.sp(it.span),
+                            "falling through from one `case` into the next",
+                        ));
+                    }
+                }
+                if groups.last().is_some_and(|g| g.1.is_empty() && !g.2) {
+                    // `case 1: case 2:` written as separate items.
+                    if let Some(g) = groups.last_mut() {
+                        g.0.extend(labels);
+                    }
+                } else {
+                    groups.push((labels, Vec::new(), false));
+                }
+            } else if groups.is_empty() {
+                return Err(FrontError::unsupported(
+                    self.sp(it.span),
+                    "a statement before the first `case`",
+                ));
+            }
+            let g = groups.last_mut().expect("a group");
+            if g.2 {
+                // Unreachable code after `break`: ignored by C, kept out here.
+                continue;
+            }
+            match &stmt_item.node {
+                lc::BlockItem::Statement(s) if matches!(s.node, lc::Statement::Break) => g.2 = true,
+                lc::BlockItem::Statement(s) if matches!(s.node, lc::Statement::Return(_)) => {
+                    g.1.push(stmt_item.clone());
+                    g.2 = true;
+                }
+                _ => g.1.push(stmt_item.clone()),
+            }
+        }
+        if let Some(g) = groups.iter().rev().skip(1).find(|g| !g.2) {
+            let _ = g;
+            return Err(FrontError::unsupported(
+                span,
+                "falling through from one `case` into the next",
+            ));
+        }
+        // Convert the groups in source order (their annotations are taken in order), then build
+        // the chain from the last group; `default` is the final `else`.
+        let mut converted = Vec::new();
+        for (labels, body, _) in groups {
+            let lo = body.first().map_or(0, |i| i.span.start);
+            let hi = body.last().map_or(0, |i| i.span.end);
+            self.scopes.push(HashMap::new());
+            let stmts = self.items(&body, lo, hi);
+            self.scopes.pop();
+            converted.push((labels, Block { stmts, span }));
+        }
+        let default = converted
+            .iter()
+            .position(|g| g.0.iter().any(Option::is_none));
+        let default_block = default.map(|k| converted[k].1.clone());
+        let mut chain: Option<Block> = None;
+        for (labels, blk) in converted.into_iter().rev() {
+            let mut cond: Option<Expr> = None;
+            for l in labels.into_iter().flatten() {
+                let eq = self.arith(BinOp::Eq, tmp.clone(), l, span)?;
+                cond = Some(match cond {
+                    None => eq,
+                    Some(c) => self.arith(BinOp::Or, c, eq, span)?,
+                });
+            }
+            let Some(cond) = cond else { continue };
+            let els = chain.take().or_else(|| default_block.clone());
+            chain = Some(Block {
+                stmts: vec![Stmt {
+                    kind: StmtKind::If {
+                        cond,
+                        then: blk,
+                        els,
+                    },
+                    span,
+                }],
                 span,
             });
-            if let Some((c, cspan)) = call {
-                out.extend(self.call(c, Some(var), cspan)?);
-            }
         }
-        Ok(out)
+        if let Some(b) = chain.or(default_block) {
+            pre.push(Stmt {
+                kind: StmtKind::Block(b),
+                span,
+            });
+        }
+        Ok(pre)
     }
 }
+
+/// The output offset where a block item ends. The parser's span of an `if` without `else`
+/// reaches over the blanks after it (it looked for an `else`), where the next statement's
+/// pragmas may stand: the item ends with its last statement.
+pub(crate) fn item_end(it: &Node<lc::BlockItem>) -> usize {
+    match &it.node {
+        lc::BlockItem::Statement(s) => statement_end(s),
+        _ => it.span.end,
+    }
+}
+
+fn statement_end(s: &Node<lc::Statement>) -> usize {
+    match &s.node {
+        lc::Statement::If(i) if i.node.else_statement.is_none() => {
+            statement_end(&i.node.then_statement)
+        }
+        lc::Statement::If(i) => i
+            .node
+            .else_statement
+            .as_ref()
+            .map_or(s.span.end, |e| statement_end(e)),
+        lc::Statement::While(w) => statement_end(&w.node.statement),
+        lc::Statement::For(f) => statement_end(&f.node.statement),
+        lc::Statement::Labeled(l) => statement_end(&l.node.statement),
+        _ => s.span.end,
+    }
+}
+
+/// The labels of a `case` group (`None` for `default`), its statements, and whether it ends with
+/// `break` (or `return`).
+type CaseGroup = (Vec<Option<Expr>>, Vec<Node<lc::BlockItem>>, bool);
 
 /// The output offset just after a `for` header's last expression (the `)` follows).
 pub(crate) fn header_end(fs: &lc::ForStatement, fallback: usize) -> usize {

@@ -1,19 +1,23 @@
-//! Types of declarations: declaration specifiers and declarators of the subset.
+//! Types of declarations: declaration specifiers (with typedefs, structs and enums) and
+//! declarators (pointers, arrays, functions), as C11 6.7 defines them.
 
-use super::Converter;
-use crate::c::ast::{Ident, Param, Type};
+use super::{Binding, Converter};
+use crate::c::ast::{Expr, ExprKind, Ident, StructDef, StructId, Type};
+use crate::c::types::{ArrayLen, FieldDef, FloatKind, IntRank};
 use crate::error::FrontError;
 use lang_c::ast as lc;
 use lang_c::span::Node;
 
 /// Whether a declarator declares a function (`f(…)`).
 pub(super) fn is_function_declarator(d: &Node<lc::Declarator>) -> bool {
-    d.node.derived.iter().any(|x| {
-        matches!(
-            x.node,
-            lc::DerivedDeclarator::Function(_) | lc::DerivedDeclarator::KRFunction(_)
-        )
-    })
+    match d.node.derived.last().map(|x| &x.node) {
+        Some(lc::DerivedDeclarator::Function(_) | lc::DerivedDeclarator::KRFunction(_)) => {
+            // `int (*fp)(int)` is a pointer, not a function.
+            !matches!(&d.node.kind.node, lc::DeclaratorKind::Declarator(inner)
+                if inner.node.derived.iter().any(|x| matches!(x.node, lc::DerivedDeclarator::Pointer(_))))
+        }
+        _ => false,
+    }
 }
 
 /// The name a declarator declares.
@@ -37,280 +41,597 @@ pub(super) fn declarator_ident(d: &Node<lc::Declarator>, c: &Converter<'_>) -> O
     }
 }
 
+/// What the declaration specifiers say besides the type.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Specs {
+    pub typedef: bool,
+    pub is_static: bool,
+    pub is_extern: bool,
+    pub is_const: bool,
+}
+
+/// The parameters of a function: (name, type, span) each.
+pub(crate) type ParamList = Vec<(Ident, Type, viper::Span)>;
+
+/// A parameter list and whether it ends with `...`.
+pub(crate) type Params = (ParamList, bool);
+
 impl Converter<'_> {
-    /// The base type of declaration specifiers (`int`, `_Bool`, `void`); `function` allows the
-    /// storage classes and function specifiers of function declarations.
-    pub(crate) fn base_type(
-        &self,
+    /// The base type of declaration specifiers and their storage class.
+    pub(crate) fn decl_specs(
+        &mut self,
         specs: &[Node<lc::DeclarationSpecifier>],
-        function: bool,
-    ) -> Result<Type, FrontError> {
-        let mut ty: Option<Type> = None;
-        let mut signed = false;
+    ) -> Result<(Type, Specs), FrontError> {
+        let mut out = Specs::default();
+        let mut tss: Vec<&Node<lc::TypeSpecifier>> = Vec::new();
         for s in specs {
             let span = self.sp(s.span);
             match &s.node {
-                lc::DeclarationSpecifier::TypeSpecifier(t) => {
-                    let this = match &t.node {
-                        lc::TypeSpecifier::Int => Type::Int,
-                        lc::TypeSpecifier::Bool => Type::Bool,
-                        lc::TypeSpecifier::Void => Type::Void,
-                        lc::TypeSpecifier::Signed => {
-                            signed = true;
-                            continue;
-                        }
-                        other => {
-                            return Err(FrontError::unsupported(
-                                span,
-                                format!("type `{}` is not supported (only int, bool and int pointers/arrays)", type_spec_name(other)),
-                            ))
-                        }
-                    };
-                    if ty.is_some() {
+                lc::DeclarationSpecifier::TypeSpecifier(t) => tss.push(t),
+                lc::DeclarationSpecifier::TypeQualifier(q) => match q.node {
+                    lc::TypeQualifier::Const => out.is_const = true,
+                    lc::TypeQualifier::Restrict
+                    | lc::TypeQualifier::Volatile
+                    | lc::TypeQualifier::Nonnull
+                    | lc::TypeQualifier::Nullable
+                    | lc::TypeQualifier::NullUnspecified => {}
+                    lc::TypeQualifier::Atomic => {
+                        return Err(FrontError::unsupported(span, "`_Atomic` types"))
+                    }
+                },
+                lc::DeclarationSpecifier::StorageClass(sc) => match sc.node {
+                    lc::StorageClassSpecifier::Typedef => out.typedef = true,
+                    lc::StorageClassSpecifier::Static => out.is_static = true,
+                    lc::StorageClassSpecifier::Extern => out.is_extern = true,
+                    lc::StorageClassSpecifier::Auto | lc::StorageClassSpecifier::Register => {}
+                    lc::StorageClassSpecifier::ThreadLocal => {
                         return Err(FrontError::unsupported(
                             span,
-                            "this combination of type specifiers is not supported",
-                        ));
+                            "`_Thread_local` variables (use `#pragma omp threadprivate`)",
+                        ))
                     }
-                    ty = Some(this);
-                }
-                lc::DeclarationSpecifier::TypeQualifier(q) => {
-                    match q.node {
-                        lc::TypeQualifier::Const | lc::TypeQualifier::Restrict => {}
-                        _ => return Err(FrontError::unsupported(
-                            span,
-                            "type qualifiers other than `const` and `restrict` are not supported",
-                        )),
-                    }
-                }
-                lc::DeclarationSpecifier::StorageClass(sc) => {
-                    let ok = function
-                        && matches!(
-                            sc.node,
-                            lc::StorageClassSpecifier::Static | lc::StorageClassSpecifier::Extern
-                        );
-                    if !ok {
-                        return Err(FrontError::unsupported(
-                            span,
-                            "storage class specifiers (`static`, `extern`, `typedef`, …) are not supported here",
-                        ));
-                    }
-                }
-                lc::DeclarationSpecifier::Function(_) if function => {}
-                lc::DeclarationSpecifier::Function(_) => {
-                    return Err(FrontError::unsupported(
-                        span,
-                        "`inline`/`_Noreturn` are only allowed on functions",
-                    ))
-                }
+                },
+                lc::DeclarationSpecifier::Function(_) => {}
                 lc::DeclarationSpecifier::Alignment(_) => {
-                    return Err(FrontError::unsupported(span, "`_Alignas` is not supported"))
+                    return Err(FrontError::unsupported(span, "`_Alignas`"))
                 }
-                lc::DeclarationSpecifier::Extension(_) => {
-                    return Err(FrontError::unsupported(
-                        span,
-                        "attributes (`__attribute__`) are not supported",
-                    ))
-                }
+                // Attributes do not change what a program computes.
+                lc::DeclarationSpecifier::Extension(_) => {}
             }
         }
-        match ty {
-            Some(t) => Ok(t),
-            None if signed => Ok(Type::Int),
-            None => Err(FrontError::unsupported(
-                specs
-                    .first()
-                    .map_or(viper::Span::DUMMY, |s| self.sp(s.span)),
-                "a declaration without a type is not supported",
-            )),
-        }
+        let first = specs
+            .first()
+            .map_or(viper::Span::DUMMY, |s| self.sp(s.span));
+        let ty = self.type_of_specifiers(&tss, first)?;
+        Ok((ty, out))
     }
 
-    /// The type a (non-function) declarator gives to `base`; `param` allows `int a[]`.
+    /// The type of a type name's specifiers (`(T)` in casts, `sizeof(T)`).
+    pub(crate) fn specifier_qualifiers(
+        &mut self,
+        specs: &[Node<lc::SpecifierQualifier>],
+    ) -> Result<Type, FrontError> {
+        let mut tss = Vec::new();
+        for s in specs {
+            match &s.node {
+                lc::SpecifierQualifier::TypeSpecifier(t) => tss.push(t),
+                lc::SpecifierQualifier::TypeQualifier(q) => {
+                    if q.node == lc::TypeQualifier::Atomic {
+                        return Err(FrontError::unsupported(self.sp(q.span), "`_Atomic` types"));
+                    }
+                }
+                lc::SpecifierQualifier::Extension(_) => {}
+            }
+        }
+        let first = specs
+            .first()
+            .map_or(viper::Span::DUMMY, |s| self.sp(s.span));
+        self.type_of_specifiers(&tss, first)
+    }
+
+    /// Combines type specifiers (`unsigned long int`, `struct s`, a typedef name, …).
+    fn type_of_specifiers(
+        &mut self,
+        tss: &[&Node<lc::TypeSpecifier>],
+        span: viper::Span,
+    ) -> Result<Type, FrontError> {
+        use lc::TypeSpecifier as T;
+        let (mut signed, mut unsigned, mut longs) = (false, false, 0);
+        let (mut short, mut char_, mut int_, mut double) = (false, false, false, false);
+        let mut other: Option<Type> = None;
+        for t in tss {
+            let span = self.sp(t.span);
+            let mut set = |c: &mut Converter<'_>, ty: Type| -> Result<(), FrontError> {
+                let _ = c;
+                if other.replace(ty).is_some() {
+                    return Err(FrontError::type_error(span, "two types in one declaration"));
+                }
+                Ok(())
+            };
+            match &t.node {
+                T::Void => set(self, Type::Void)?,
+                T::Bool => set(self, Type::Bool)?,
+                T::Float => set(self, Type::Float(FloatKind::Float))?,
+                T::Double => double = true,
+                T::Char => char_ = true,
+                T::Short => short = true,
+                T::Int => int_ = true,
+                T::Long => longs += 1,
+                T::Signed => signed = true,
+                T::Unsigned => unsigned = true,
+                T::Struct(s) => {
+                    let ty = self.struct_type(s)?;
+                    set(self, ty)?
+                }
+                T::Enum(e) => {
+                    self.enum_type(e)?;
+                    set(self, Type::INT)?
+                }
+                T::TypedefName(n) => {
+                    let Some(ty) = self.typedefs.get(&n.node.name).cloned() else {
+                        return Err(FrontError::type_error(
+                            span,
+                            format!("unknown type `{}`", n.node.name),
+                        ));
+                    };
+                    set(self, ty)?
+                }
+                T::Complex => return Err(FrontError::unsupported(span, "`_Complex` numbers")),
+                T::Atomic(_) => return Err(FrontError::unsupported(span, "`_Atomic` types")),
+                T::TypeOf(_) => return Err(FrontError::unsupported(span, "`typeof`")),
+                T::TS18661Float(_) => return Err(FrontError::unsupported(span, "`_FloatN` types")),
+            }
+        }
+        if let Some(t) = other {
+            if signed || unsigned || longs > 0 || short || char_ || int_ || double {
+                return Err(FrontError::type_error(
+                    span,
+                    "this combination of type specifiers is not valid C",
+                ));
+            }
+            return Ok(t);
+        }
+        if double {
+            if signed || unsigned || short || char_ || int_ || longs > 1 {
+                return Err(FrontError::type_error(
+                    span,
+                    "this combination of type specifiers is not valid C",
+                ));
+            }
+            return Ok(Type::Float(if longs == 1 {
+                FloatKind::LongDouble
+            } else {
+                FloatKind::Double
+            }));
+        }
+        if signed && unsigned {
+            return Err(FrontError::type_error(
+                span,
+                "`signed unsigned` is not valid C",
+            ));
+        }
+        let rank = match (char_, short, longs) {
+            (true, false, 0) => IntRank::Char,
+            (false, true, 0) => IntRank::Short,
+            (false, false, 0) => IntRank::Int,
+            (false, false, 1) => IntRank::Long,
+            (false, false, 2) => IntRank::LongLong,
+            _ => {
+                return Err(FrontError::type_error(
+                    span,
+                    "this combination of type specifiers is not valid C",
+                ))
+            }
+        };
+        if !(signed || unsigned || char_ || short || int_ || longs > 0) {
+            return Err(FrontError::type_error(
+                span,
+                "a declaration without a type (implicit `int` is not C99)",
+            ));
+        }
+        Ok(Type::Int {
+            rank,
+            signed: !unsigned,
+        })
+    }
+
+    /// `struct tag { … }`, `struct tag`, or an anonymous struct.
+    fn struct_type(&mut self, s: &Node<lc::StructType>) -> Result<Type, FrontError> {
+        let span = self.sp(s.span);
+        if s.node.kind.node == lc::StructKind::Union {
+            // Reported once, where the union is first named.
+            let tag = s.node.identifier.as_ref().map(|i| i.node.name.clone());
+            let seen = tag
+                .as_ref()
+                .is_some_and(|t| !self.union_tags.insert(t.clone()));
+            if seen {
+                return Err(FrontError::new(
+                    crate::error::ErrorKind::Unsupported,
+                    super::FOLLOW_UP,
+                    span,
+                    "`union` types",
+                ));
+            }
+            return Err(FrontError::unsupported(span, "`union` types"));
+        }
+        let tag = s.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let id = match &tag {
+            Some(t) => match self.struct_tags.get(t) {
+                Some(&id) => id,
+                None => {
+                    let id = StructId(self.structs.len() as u32);
+                    self.structs.push(StructDef {
+                        name: t.clone(),
+                        fields: Vec::new(),
+                        opaque: true,
+                    });
+                    self.struct_tags.insert(t.clone(), id);
+                    id
+                }
+            },
+            None => {
+                let id = StructId(self.structs.len() as u32);
+                self.structs.push(StructDef {
+                    name: format!("__anonymous{}", id.0),
+                    fields: Vec::new(),
+                    opaque: true,
+                });
+                id
+            }
+        };
+        if let Some(decls) = &s.node.declarations {
+            if !self.structs[id.0 as usize].opaque {
+                return Err(FrontError::type_error(
+                    span,
+                    format!(
+                        "`struct {}` is defined twice",
+                        self.structs[id.0 as usize].name
+                    ),
+                ));
+            }
+            let mut fields = Vec::new();
+            for d in decls {
+                let lc::StructDeclaration::Field(f) = &d.node else {
+                    return Err(FrontError::unsupported(
+                        self.sp(d.span),
+                        "`_Static_assert` in a struct",
+                    ));
+                };
+                let base = self.specifier_qualifiers(&f.node.specifiers)?;
+                for sd in &f.node.declarators {
+                    if sd.node.bit_width.is_some() {
+                        return Err(FrontError::unsupported(self.sp(sd.span), "bit-fields"));
+                    }
+                    let Some(dr) = &sd.node.declarator else {
+                        return Err(FrontError::unsupported(
+                            self.sp(sd.span),
+                            "an anonymous struct member",
+                        ));
+                    };
+                    let name = declarator_name(dr).unwrap_or_default();
+                    let (ty, _) = self.declarator_type(base.clone(), dr, false)?;
+                    if fields.iter().any(|f: &FieldDef| f.name == name) {
+                        return Err(FrontError::type_error(
+                            self.sp(dr.span),
+                            format!("member `{name}` declared twice"),
+                        ));
+                    }
+                    fields.push(FieldDef { name, ty });
+                }
+            }
+            let def = &mut self.structs[id.0 as usize];
+            def.fields = fields;
+            def.opaque = false;
+        }
+        Ok(Type::Struct(id))
+    }
+
+    /// Registers the constants of an `enum`.
+    fn enum_type(&mut self, e: &Node<lc::EnumType>) -> Result<(), FrontError> {
+        let mut next: i128 = 0;
+        for en in &e.node.enumerators {
+            if let Some(x) = &en.node.expression {
+                next = self.constant_value(x)?;
+            }
+            let name = en.node.identifier.node.name.clone();
+            self.scopes[0].insert(name, Binding::Const(next));
+            next += 1;
+        }
+        Ok(())
+    }
+
+    /// The value of an integer constant expression.
+    pub(crate) fn constant_value(&mut self, e: &Node<lc::Expression>) -> Result<i128, FrontError> {
+        let mut pre = Vec::new();
+        let v = self.rvalue(e, &mut pre)?;
+        if !pre.is_empty() {
+            return Err(FrontError::type_error(
+                self.sp(e.span),
+                "a constant expression must not have side effects",
+            ));
+        }
+        eval_const(&v).ok_or_else(|| {
+            FrontError::unsupported(
+                v.span,
+                "this expression must be an integer constant ompv can compute",
+            )
+        })
+    }
+
+    /// The type a declarator gives to `base`: pointers bind looser than array and function
+    /// suffixes; a parenthesised inner declarator applies last. `param` makes arrays and
+    /// functions decay (a parameter `int a[]` is a pointer). Also returns the parameters of a
+    /// function declarator.
     pub(crate) fn declarator_type(
-        &self,
+        &mut self,
         base: Type,
         d: &Node<lc::Declarator>,
         param: bool,
-    ) -> Result<Type, FrontError> {
+    ) -> Result<(Type, Option<Params>), FrontError> {
+        let mut ty = base;
+        let mut params = None;
+        let derived = &d.node.derived;
+        let split = derived
+            .iter()
+            .position(|x| !matches!(x.node, lc::DerivedDeclarator::Pointer(_)))
+            .unwrap_or(derived.len());
+        for _ in &derived[..split] {
+            ty = Type::ptr(ty);
+        }
+        for x in derived[split..].iter().rev() {
+            match &x.node {
+                lc::DerivedDeclarator::Pointer(_) => ty = Type::ptr(ty),
+                lc::DerivedDeclarator::Array(a) => {
+                    let len = match &a.node.size {
+                        lc::ArraySize::Unknown | lc::ArraySize::VariableUnknown => {
+                            ArrayLen::Unknown
+                        }
+                        lc::ArraySize::VariableExpression(e)
+                        | lc::ArraySize::StaticExpression(e) => self.array_len(e)?,
+                    };
+                    ty = Type::Array {
+                        elem: Box::new(ty),
+                        len,
+                    };
+                }
+                lc::DerivedDeclarator::Function(f) => {
+                    params = Some(self.parameters(&f.node, f.span)?);
+                    ty = Type::Func;
+                }
+                lc::DerivedDeclarator::KRFunction(ids) => {
+                    if !ids.is_empty() {
+                        return Err(FrontError::unsupported(
+                            self.sp(x.span),
+                            "K&R-style parameter lists",
+                        ));
+                    }
+                    params = Some((Vec::new(), false));
+                    ty = Type::Func;
+                }
+                lc::DerivedDeclarator::Block(_) => {
+                    return Err(FrontError::unsupported(self.sp(x.span), "block pointers"))
+                }
+            }
+        }
+        if let lc::DeclaratorKind::Declarator(inner) = &d.node.kind.node {
+            if matches!(ty, Type::Func) {
+                return Err(FrontError::unsupported(
+                    self.sp(d.span),
+                    "function pointers",
+                ));
+            }
+            let (t, p) = self.declarator_type(ty, inner, param)?;
+            return Ok((t, p.or(params)));
+        }
+        if param {
+            ty = match ty {
+                Type::Array { elem, .. } => Type::Ptr(elem),
+                t => t,
+            };
+        }
+        Ok((ty, params))
+    }
+
+    /// The length of an array declarator: a constant, or a variable-length array's expression.
+    fn array_len(&mut self, e: &Node<lc::Expression>) -> Result<ArrayLen, FrontError> {
+        let mut pre = Vec::new();
+        let v = self.rvalue(e, &mut pre)?;
+        if !pre.is_empty() {
+            return Err(FrontError::unsupported(
+                v.span,
+                "an array length with side effects",
+            ));
+        }
+        if !v.ty.is_integer() {
+            return Err(FrontError::type_error(
+                v.span,
+                "an array length must be an integer",
+            ));
+        }
+        Ok(match eval_const(&v) {
+            Some(n) if n >= 0 => ArrayLen::Const(n as u64),
+            Some(_) => {
+                return Err(FrontError::type_error(v.span, "a negative array length"));
+            }
+            None => ArrayLen::Var(Box::new(v)),
+        })
+    }
+
+    /// A function declarator's parameters.
+    fn parameters(
+        &mut self,
+        f: &lc::FunctionDeclarator,
+        span: lang_c::span::Span,
+    ) -> Result<Params, FrontError> {
+        let variadic = f.ellipsis == lc::Ellipsis::Some;
+        let ps = &f.parameters;
+        let only_void = ps.len() == 1
+            && ps[0].node.declarator.is_none()
+            && matches!(
+                ps[0].node.specifiers.as_slice(),
+                [s] if matches!(&s.node, lc::DeclarationSpecifier::TypeSpecifier(t) if t.node == lc::TypeSpecifier::Void)
+            );
+        if only_void {
+            return Ok((Vec::new(), variadic));
+        }
+        let mut out = Vec::new();
+        for (k, p) in ps.iter().enumerate() {
+            let (base, _) = self.decl_specs(&p.node.specifiers)?;
+            let pspan = self.sp(p.span);
+            let (name, ty) = match &p.node.declarator {
+                Some(d) => {
+                    let (ty, fp) = self.declarator_type(base, d, true)?;
+                    if fp.is_some() || ty == Type::Func {
+                        return Err(FrontError::unsupported(
+                            pspan,
+                            "function pointer parameters",
+                        ));
+                    }
+                    let name = declarator_ident(d, self).unwrap_or(Ident {
+                        name: format!("__arg{k}"),
+                        span: pspan,
+                    });
+                    (name, ty)
+                }
+                None => (
+                    Ident {
+                        name: format!("__arg{k}"),
+                        span: pspan,
+                    },
+                    match base {
+                        Type::Array { elem, .. } => Type::Ptr(elem),
+                        t => t,
+                    },
+                ),
+            };
+            if ty == Type::Void {
+                return Err(FrontError::type_error(
+                    pspan,
+                    "a parameter cannot have type void",
+                ));
+            }
+            if let Type::Struct(_) = ty {
+                return Err(FrontError::unsupported(
+                    pspan,
+                    "a struct passed by value (pass a pointer to it)",
+                ));
+            }
+            out.push((name, ty, pspan));
+        }
+        let _ = span;
+        Ok((out, variadic))
+    }
+
+    /// Return type, parameters and variadicity of a function declarator.
+    pub(crate) fn signature(
+        &mut self,
+        specs: &[Node<lc::DeclarationSpecifier>],
+        d: &Node<lc::Declarator>,
+    ) -> Result<(Type, ParamList, bool), FrontError> {
+        let (base, _) = self.decl_specs(specs)?;
+        let derived = &d.node.derived;
+        let Some(last) = derived.last() else {
+            return Err(FrontError::type_error(self.sp(d.span), "not a function"));
+        };
+        let (params, variadic) = match &last.node {
+            lc::DerivedDeclarator::Function(f) => self.parameters(&f.node, f.span)?,
+            lc::DerivedDeclarator::KRFunction(ids) if ids.is_empty() => (Vec::new(), false),
+            _ => {
+                return Err(FrontError::unsupported(
+                    self.sp(d.span),
+                    "this function declaration",
+                ))
+            }
+        };
+        // The return type: the base with the declarator's other derivations (pointers).
+        let mut ret = base;
+        for x in &derived[..derived.len() - 1] {
+            match &x.node {
+                lc::DerivedDeclarator::Pointer(_) => ret = Type::ptr(ret),
+                _ => {
+                    return Err(FrontError::unsupported(
+                        self.sp(x.span),
+                        "a function returning an array or function",
+                    ))
+                }
+            }
+        }
         if let lc::DeclaratorKind::Declarator(_) = d.node.kind.node {
             return Err(FrontError::unsupported(
                 self.sp(d.span),
-                "parenthesised declarators are not supported",
+                "a parenthesised function declarator",
             ));
         }
-        if !d.node.extensions.is_empty() {
+        if matches!(ret, Type::Struct(_)) {
             return Err(FrontError::unsupported(
                 self.sp(d.span),
-                "attributes (`__attribute__`) are not supported",
+                "a function returning a struct by value",
             ));
         }
-        let name = declarator_name(d).unwrap_or_default();
-        match (base, d.node.derived.as_slice()) {
-            (Type::Int | Type::Bool, []) => Ok(base),
-            (Type::Int, [one]) => match &one.node {
-                lc::DerivedDeclarator::Pointer(quals) => {
-                    for q in quals {
-                        if let lc::PointerQualifier::TypeQualifier(t) = &q.node {
-                            if matches!(
-                                t.node,
-                                lc::TypeQualifier::Const | lc::TypeQualifier::Restrict
-                            ) {
-                                continue;
-                            }
-                        }
-                        return Err(FrontError::unsupported(
-                            self.sp(q.span),
-                            "this pointer qualifier is not supported",
-                        ));
-                    }
-                    Ok(Type::IntPtr)
-                }
-                lc::DerivedDeclarator::Array(_) if param => Ok(Type::IntArray),
-                lc::DerivedDeclarator::Array(_) => Err(FrontError::unsupported(
-                    self.sp(d.span),
-                    format!(
-                        "local array `{name}` is not supported (arrays are passed as parameters)"
-                    ),
-                )),
-                _ => Err(FrontError::unsupported(
-                    self.sp(d.span),
-                    format!("the type of `{name}` is not supported"),
-                )),
-            },
-            (Type::Void, []) => Err(FrontError::type_error(
-                self.sp(d.span),
-                format!("`{name}` cannot have type void"),
-            )),
-            _ => Err(FrontError::unsupported(
-                self.sp(d.span),
-                format!("the type of `{name}` is not supported (only int, bool, int * and int [])"),
-            )),
-        }
+        Ok((ret, params, variadic))
     }
 
-    /// Return type and parameters of a function declarator.
-    pub(super) fn signature(
-        &self,
-        specs: &[Node<lc::DeclarationSpecifier>],
-        d: &Node<lc::Declarator>,
-    ) -> Result<(Type, Vec<Param>), FrontError> {
-        let name = declarator_name(d).unwrap_or_default();
-        let ret = self.base_type(specs, true)?;
-        let fd = match d.node.derived.as_slice() {
-            [f] => &f.node,
-            _ => {
-                return Err(FrontError::unsupported(
-                    self.sp(d.span),
-                    format!(
-                    "the signature of `{name}` is not supported (only int, bool or void results)"
-                ),
-                ))
-            }
-        };
-        let params = match fd {
-            lc::DerivedDeclarator::KRFunction(ids) if ids.is_empty() => Vec::new(),
-            lc::DerivedDeclarator::Function(f) => {
-                if f.node.ellipsis == lc::Ellipsis::Some {
-                    return Err(FrontError::unsupported(
-                        self.sp(f.span),
-                        format!("variadic function `{name}` is not supported"),
-                    ));
-                }
-                let ps = &f.node.parameters;
-                let only_void = ps.len() == 1
-                    && ps[0].node.declarator.is_none()
-                    && matches!(
-                        ps[0].node.specifiers.as_slice(),
-                        [s] if matches!(&s.node, lc::DeclarationSpecifier::TypeSpecifier(t) if t.node == lc::TypeSpecifier::Void)
-                    );
-                if only_void {
-                    Vec::new()
-                } else {
-                    let mut out = Vec::new();
-                    for (k, p) in ps.iter().enumerate() {
-                        out.push(self.param(&p.node, p.span, k)?);
-                    }
-                    out
-                }
-            }
-            _ => {
-                return Err(FrontError::unsupported(
-                    self.sp(d.span),
-                    format!("the declaration of `{name}` is not supported"),
-                ))
-            }
-        };
-        Ok((ret, params))
-    }
-
-    fn param(
-        &self,
-        p: &lc::ParameterDeclaration,
-        span: lang_c::span::Span,
-        k: usize,
-    ) -> Result<Param, FrontError> {
-        if !p.extensions.is_empty() {
-            return Err(FrontError::unsupported(
-                self.sp(span),
-                "attributes (`__attribute__`) are not supported",
-            ));
-        }
-        let base = self.base_type(&p.specifiers, false)?;
-        let (name, ty) = match &p.declarator {
+    /// The type named by a type name (`(T)`, `sizeof(T)`).
+    pub(crate) fn type_name_type(&mut self, t: &Node<lc::TypeName>) -> Result<Type, FrontError> {
+        let base = self.specifier_qualifiers(&t.node.specifiers)?;
+        match &t.node.declarator {
+            None => Ok(base),
             Some(d) => {
-                let ty = self.declarator_type(base, d, true)?;
-                let name = declarator_ident(d, self).unwrap_or(Ident {
-                    name: format!("_arg{k}"),
-                    span: self.sp(d.span),
-                });
-                (name, ty)
-            }
-            None => {
-                if base == Type::Void {
-                    return Err(FrontError::type_error(
-                        self.sp(span),
-                        "a parameter cannot have type void",
-                    ));
+                let (ty, params) = self.declarator_type(base, d, false)?;
+                if params.is_some() {
+                    return Err(FrontError::unsupported(self.sp(t.span), "function types"));
                 }
-                (
-                    Ident {
-                        name: format!("_arg{k}"),
-                        span: self.sp(span),
-                    },
-                    base,
-                )
+                Ok(ty)
             }
-        };
-        Ok(Param {
-            name,
-            ty,
-            span: self.sp(span),
-        })
+        }
     }
 }
 
-fn type_spec_name(t: &lc::TypeSpecifier) -> String {
-    match t {
-        lc::TypeSpecifier::Void => "void".into(),
-        lc::TypeSpecifier::Char => "char".into(),
-        lc::TypeSpecifier::Short => "short".into(),
-        lc::TypeSpecifier::Int => "int".into(),
-        lc::TypeSpecifier::Long => "long".into(),
-        lc::TypeSpecifier::Float => "float".into(),
-        lc::TypeSpecifier::Double => "double".into(),
-        lc::TypeSpecifier::Signed => "signed".into(),
-        lc::TypeSpecifier::Unsigned => "unsigned".into(),
-        lc::TypeSpecifier::Bool => "_Bool".into(),
-        lc::TypeSpecifier::Complex => "_Complex".into(),
-        lc::TypeSpecifier::Atomic(_) => "_Atomic".into(),
-        lc::TypeSpecifier::Struct(s) => match s.node.kind.node {
-            lc::StructKind::Struct => "struct".into(),
-            lc::StructKind::Union => "union".into(),
-        },
-        lc::TypeSpecifier::Enum(_) => "enum".into(),
-        lc::TypeSpecifier::TypedefName(n) => n.node.name.clone(),
-        lc::TypeSpecifier::TypeOf(_) => "typeof".into(),
-        lc::TypeSpecifier::TS18661Float(_) => "_FloatN".into(),
-    }
+/// The value of an integer constant expression of ompv's model (`None` if it is not one).
+pub fn eval_const(e: &Expr) -> Option<i128> {
+    use crate::c::ast::{BinOp as B, UnOp};
+    Some(match &e.kind {
+        ExprKind::Int(v) => *v,
+        ExprKind::Cast(inner) if e.ty.is_integer() => eval_const(inner)?,
+        ExprKind::Unary { op, arg } => {
+            let a = eval_const(arg)?;
+            match op {
+                UnOp::Neg => a.checked_neg()?,
+                UnOp::Not => (a == 0) as i128,
+                UnOp::BitNot => !a,
+            }
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            let (a, b) = (eval_const(lhs)?, eval_const(rhs)?);
+            match op {
+                B::Add => a.checked_add(b)?,
+                B::Sub => a.checked_sub(b)?,
+                B::Mul => a.checked_mul(b)?,
+                B::Div if b != 0 => a.checked_div(b)?,
+                B::Mod if b != 0 => a.checked_rem(b)?,
+                B::Shl if (0..64).contains(&b) => a.checked_shl(b as u32)?,
+                B::Shr if (0..64).contains(&b) => a >> b,
+                B::BitAnd => a & b,
+                B::BitOr => a | b,
+                B::BitXor => a ^ b,
+                B::Lt => (a < b) as i128,
+                B::Le => (a <= b) as i128,
+                B::Gt => (a > b) as i128,
+                B::Ge => (a >= b) as i128,
+                B::Eq => (a == b) as i128,
+                B::Ne => (a != b) as i128,
+                B::And => (a != 0 && b != 0) as i128,
+                B::Or => (a != 0 || b != 0) as i128,
+                _ => return None,
+            }
+        }
+        ExprKind::Cond { cond, then, els } => {
+            if eval_const(cond)? != 0 {
+                eval_const(then)?
+            } else {
+                eval_const(els)?
+            }
+        }
+        _ => return None,
+    })
 }

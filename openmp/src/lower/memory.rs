@@ -1,0 +1,470 @@
+//! Objects in memory: the fields of element and member values, the permissions and facts of a
+//! whole object, allocation, global variables, and which pointer variables always hold the start
+//! of an allocation (their elements are `loc(p, i)`; other pointers' are
+//! `loc(pbase(p), poff(p) + i)`).
+
+use super::prelude::{self, array_type, ALEN, LOC, PBASE, POFF, ROW};
+use super::{unique, viper_call, Lowerer};
+use crate::c::ast::*;
+use crate::c::convert::Program;
+use crate::c::visit;
+use crate::error::FrontError;
+use ppl::obligations::build::*;
+use ppl::obligations::Role;
+use std::collections::HashSet;
+use viper::ast::{
+    Axiom, BinaryOp, Domain, DomainFunction, Expr as VExpr, Field, Ident, Item, Stmt as VStmt,
+    StmtKind as VKind, Type as VType,
+};
+use viper::Span;
+
+impl Lowerer<'_> {
+    /// The field holding an element of type `ty` (`None` for structs, whose members are fields of
+    /// the element's reference, and for arrays).
+    pub(crate) fn elem_field(
+        &self,
+        ty: &Type,
+        span: Span,
+    ) -> Result<Option<&'static str>, FrontError> {
+        Ok(match ty {
+            Type::Bool | Type::Int { .. } => Some(prelude::VAL),
+            Type::Float(_) => Some(prelude::FVAL),
+            Type::Ptr(_) => Some(prelude::PVAL),
+            Type::Struct(_) | Type::Array { .. } => None,
+            Type::Void | Type::Func => {
+                return Err(FrontError::type_error(span, "an object of type void"))
+            }
+        })
+    }
+
+    /// The Viper field of member `k` of struct `id`.
+    pub(crate) fn member_field(&self, id: StructId, k: usize) -> String {
+        self.struct_fields
+            .get(&(id, k))
+            .cloned()
+            .unwrap_or_else(|| format!("member{k}"))
+    }
+
+    /// Declares one Viper field per struct member (members of struct or array type are not
+    /// modelled: using them is an error where it happens).
+    pub(crate) fn declare_structs(&mut self) {
+        for (i, s) in self.program.structs.iter().enumerate() {
+            for (k, f) in s.fields.iter().enumerate() {
+                let Some(ty) = super::viper_type(&f.ty) else {
+                    continue;
+                };
+                if matches!(f.ty, Type::Array { .. }) {
+                    continue;
+                }
+                let name = unique(&format!("{}_{}", s.name, f.name), &mut self.globals);
+                self.struct_fields
+                    .insert((StructId(i as u32), k), name.clone());
+                self.items.push(Item::Field(Field {
+                    name: Ident::new(name, Span::DUMMY),
+                    ty,
+                    span: Span::DUMMY,
+                }));
+            }
+        }
+    }
+
+    /// Every global (and `static` local) object: a constant allocation of the domain `Globals`.
+    pub(crate) fn declare_globals(&mut self) {
+        let s = Span::DUMMY;
+        let mut functions = Vec::new();
+        let mut axioms = Vec::new();
+        for g in &self.program.globals {
+            let var = self.program.var(g.var);
+            let name = unique(&format!("global_{}", var.name), &mut self.globals);
+            functions.push(DomainFunction {
+                name: Ident::new(name.clone(), s),
+                args: Vec::new(),
+                ret: array_type(),
+                unique: false,
+                span: s,
+            });
+            let obj = viper_call(&name, Vec::new(), s);
+            if let Ok(facts) = self.static_facts(obj, &var.ty) {
+                axioms.push(Axiom {
+                    name: Some(Ident::new(format!("{name}_shape"), s)),
+                    expr: facts,
+                    span: s,
+                });
+            }
+            self.global_objs.insert(g.var, name);
+        }
+        if functions.is_empty() {
+            return;
+        }
+        let dname = unique("Globals", &mut self.globals);
+        self.items.push(Item::Domain(Domain {
+            name: Ident::new(dname, s),
+            type_params: Vec::new(),
+            functions,
+            axioms,
+            span: s,
+        }));
+    }
+
+    /// The number of elements of an object of type `ty` along its first dimension (1 for a
+    /// non-array).
+    fn length(&mut self, ty: &Type, span: Span) -> Result<VExpr, FrontError> {
+        match ty {
+            Type::Array { len, .. } => match len {
+                ArrayLen::Const(n) => Ok(uint(*n, span)),
+                ArrayLen::Var(e) => self.c_value_as(e, &Type::INT),
+                ArrayLen::Unknown => Err(FrontError::type_error(span, "an array without a length")),
+            },
+            _ => Ok(int(1, span)),
+        }
+    }
+
+    /// Facts about a global object that hold in every state (its shape): it is its own base
+    /// with offset 0 and has its length.
+    fn static_facts(&mut self, obj: VExpr, ty: &Type) -> Result<VExpr, FrontError> {
+        self.shape_facts(obj, ty, Span::DUMMY)
+    }
+
+    /// `pbase(o) == o && poff(o) == 0 && alen(o) == n`, and the same for the rows of a
+    /// multi-dimensional array.
+    pub(crate) fn shape_facts(
+        &mut self,
+        obj: VExpr,
+        ty: &Type,
+        span: Span,
+    ) -> Result<VExpr, FrontError> {
+        let n = self.length(ty, span)?;
+        let mut parts = vec![
+            bin(
+                BinaryOp::Eq,
+                viper_call(PBASE, vec![obj.clone()], span),
+                obj.clone(),
+                span,
+            ),
+            bin(
+                BinaryOp::Eq,
+                viper_call(POFF, vec![obj.clone()], span),
+                int(0, span),
+                span,
+            ),
+            bin(
+                BinaryOp::Eq,
+                viper_call(ALEN, vec![obj.clone()], span),
+                n,
+                span,
+            ),
+        ];
+        if let Type::Array { elem, .. } = ty {
+            if let Type::Array { .. } = &**elem {
+                let k = self.cur.names.fresh("r");
+                let row = viper_call(ROW, vec![obj, local(&k, span)], span);
+                let inner = self.shape_facts(row.clone(), elem, span)?;
+                parts.push(forall_trig(
+                    vec![decl(&k, VType::Int, span)],
+                    vec![row],
+                    inner,
+                    span,
+                ));
+            }
+        }
+        Ok(and_all(parts, span))
+    }
+
+    /// Permission `perm` to every element (member) location of an object of type `ty` at `obj`.
+    pub(crate) fn object_perms(
+        &mut self,
+        obj: VExpr,
+        ty: &Type,
+        perm: VExpr,
+        span: Span,
+    ) -> Result<VExpr, FrontError> {
+        // Index variables and the element location, dimension by dimension.
+        let mut vars = Vec::new();
+        let mut guards = Vec::new();
+        let mut cur = obj;
+        let mut t = ty.clone();
+        let mut first = true;
+        loop {
+            match &t {
+                Type::Array { elem, .. } => {
+                    let n = self.length(&t, span)?;
+                    let k = self.cur.names.fresh("k");
+                    guards.push(in_range(local(&k, span), int(0, span), n, span));
+                    vars.push(decl(&k, VType::Int, span));
+                    let elem = (**elem).clone();
+                    if let Type::Array { .. } = elem {
+                        cur = viper_call(ROW, vec![cur, local(&k, span)], span);
+                    } else {
+                        cur = viper_call(LOC, vec![cur, local(&k, span)], span);
+                    }
+                    t = elem;
+                }
+                _ => {
+                    if first {
+                        cur = viper_call(LOC, vec![cur, int(0, span)], span);
+                    }
+                    break;
+                }
+            }
+            first = false;
+        }
+        let fields: Vec<String> = match &t {
+            Type::Struct(id) => {
+                let def = &self.program.structs[id.0 as usize];
+                (0..def.fields.len())
+                    .filter(|k| self.struct_fields.contains_key(&(*id, *k)))
+                    .map(|k| self.member_field(*id, k))
+                    .collect()
+            }
+            other => match self.elem_field(other, span)? {
+                Some(f) => vec![f.to_string()],
+                None => Vec::new(),
+            },
+        };
+        let parts = fields.into_iter().map(|f| {
+            let a = acc(field(cur.clone(), &f, span), perm.clone(), span);
+            if vars.is_empty() {
+                a
+            } else {
+                forall(
+                    vars.clone(),
+                    implies(and_all(guards.clone(), span), a, span),
+                    span,
+                )
+            }
+        });
+        Ok(and_all(parts, span))
+    }
+
+    /// A fresh object of type `ty` in the Viper variable `name`: its shape and full permission,
+    /// and all values zero if `zero`.
+    pub(crate) fn allocate(
+        &mut self,
+        name: &str,
+        ty: &Type,
+        zero: bool,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let at = self.checks.add(Role::Internal("allocation"), span);
+        out.push(var_decl(name, array_type(), None, at));
+        let obj = local(name, span);
+        let facts = self.shape_facts(obj.clone(), ty, span)?;
+        let perms = self.object_perms(
+            obj.clone(),
+            ty,
+            perm_lit(viper::ast::PermLit::Write, span),
+            span,
+        )?;
+        let mut all = vec![facts, perms];
+        if zero {
+            all.push(self.zero_values(obj, ty, span)?);
+        }
+        out.push(stmt(VKind::Inhale(and_all(all, span)), at));
+        Ok(())
+    }
+
+    /// Every element of the object is zero (null, `0.0`).
+    pub(crate) fn zero_values(
+        &mut self,
+        obj: VExpr,
+        ty: &Type,
+        span: Span,
+    ) -> Result<VExpr, FrontError> {
+        let mut vars = Vec::new();
+        let mut guards = Vec::new();
+        let mut cur = obj;
+        let mut t = ty.clone();
+        let mut first = true;
+        while let Type::Array { elem, .. } = &t {
+            let n = self.length(&t, span)?;
+            let k = self.cur.names.fresh("k");
+            guards.push(in_range(local(&k, span), int(0, span), n, span));
+            vars.push(decl(&k, VType::Int, span));
+            let elem = (**elem).clone();
+            cur = if let Type::Array { .. } = elem {
+                viper_call(ROW, vec![cur, local(&k, span)], span)
+            } else {
+                viper_call(LOC, vec![cur, local(&k, span)], span)
+            };
+            t = elem;
+            first = false;
+        }
+        if first {
+            cur = viper_call(LOC, vec![cur, int(0, span)], span);
+        }
+        let mut eqs = Vec::new();
+        let mut zero_of = |l: &mut Self, f: &str, fty: &Type| -> Result<(), FrontError> {
+            let z = l.zero_value(fty, span)?;
+            eqs.push(bin(BinaryOp::Eq, field(cur.clone(), f, span), z, span));
+            Ok(())
+        };
+        match &t {
+            Type::Struct(id) => {
+                let def = self.program.structs[id.0 as usize].clone();
+                for (k, fd) in def.fields.iter().enumerate() {
+                    if self.struct_fields.contains_key(&(*id, k)) {
+                        let f = self.member_field(*id, k);
+                        zero_of(self, &f, &fd.ty)?;
+                    }
+                }
+            }
+            other => {
+                if let Some(f) = self.elem_field(other, span)? {
+                    zero_of(self, f, other)?;
+                }
+            }
+        }
+        let body = and_all(eqs, span);
+        Ok(if vars.is_empty() {
+            body
+        } else {
+            forall(vars, implies(and_all(guards, span), body, span), span)
+        })
+    }
+
+    /// The zero value of a scalar type as stored in memory.
+    pub(crate) fn zero_value(&mut self, ty: &Type, span: Span) -> Result<VExpr, FrontError> {
+        Ok(match ty {
+            Type::Bool | Type::Int { .. } => int(0, span),
+            Type::Float(_) => viper_call("f_of_int", vec![int(0, span)], span),
+            Type::Ptr(_) => viper_call(prelude::NULL, Vec::new(), span),
+            _ => {
+                return Err(FrontError::unsupported(
+                    span,
+                    "zero-initialising this kind of member",
+                ))
+            }
+        })
+    }
+}
+
+/// `forall vars :: {trigger} body`.
+pub(crate) fn forall_trig(
+    vars: Vec<viper::ast::LocalDecl>,
+    trig: Vec<VExpr>,
+    body: VExpr,
+    span: Span,
+) -> VExpr {
+    VExpr::new(
+        viper::ast::ExprKind::Quant {
+            kind: viper::ast::QuantKind::Forall,
+            vars,
+            triggers: vec![viper::ast::Trigger { exprs: trig, span }],
+            body: Box::new(body),
+        },
+        span,
+    )
+}
+
+/// Pointer variables of `f` whose value is always the start of an allocation or null: pointer
+/// parameters (callers pass such pointers: checked at every call), and pointer locals every
+/// assignment of which gives such a value.
+pub(crate) fn base_pointers(program: &Program, f: &Function) -> HashSet<VarId> {
+    let mut base: HashSet<VarId> = HashSet::new();
+    for p in &f.params {
+        if program.var(p.var).ty.is_pointer() && !program.var(p.var).addr_taken {
+            base.insert(p.var);
+        }
+    }
+    let Body::Verified(body) = &f.body else {
+        return base;
+    };
+    let mut candidates: HashSet<VarId> = visit::declared(&body.stmts)
+        .into_iter()
+        .filter(|v| program.var(*v).ty.is_pointer() && !program.var(*v).addr_taken)
+        .collect();
+    // A parameter that is assigned must keep giving base values too.
+    candidates.extend(base.iter().copied());
+    // Greatest fixed point: drop variables assigned a value not known to be a base.
+    loop {
+        let mut changed = false;
+        let current: HashSet<VarId> = candidates.clone();
+        visit::each_stmt(&body.stmts, &mut |s| {
+            // (the variable assigned, the value: `None` for a call's result)
+            let (var, value): (Option<VarId>, Option<&Expr>) = match &s.kind {
+                StmtKind::Assign { target, value } => (visit::whole_var(target), Some(value)),
+                StmtKind::Decl {
+                    var,
+                    init: Some(Init::Expr(e)),
+                } => (Some(*var), Some(e)),
+                StmtKind::Call {
+                    target: Some(t), ..
+                } => (visit::whole_var(t), None),
+                _ => (None, None),
+            };
+            let Some(v) = var else { return };
+            if !current.contains(&v) {
+                return;
+            }
+            let ok = match value {
+                Some(e) => is_base_expr(e, &current),
+                // A function's result may point anywhere.
+                None => false,
+            };
+            if !ok && candidates.remove(&v) {
+                changed = true;
+            }
+        });
+        if !changed {
+            break;
+        }
+    }
+    candidates
+}
+
+/// Whether a pointer-valued expression is the start of an allocation given the base variables.
+pub(crate) fn is_base_expr(e: &Expr, base: &HashSet<VarId>) -> bool {
+    match &e.kind {
+        ExprKind::Null => true,
+        ExprKind::Var(v) => base.contains(v) || matches!(e.ty, Type::Array { .. }),
+        ExprKind::Cast(inner) => is_base_expr(inner, base),
+        // A row of a multi-dimensional array is an allocation of its own.
+        ExprKind::Index { .. } => matches!(e.ty, Type::Array { .. }),
+        ExprKind::AddrOf(inner) => matches!(inner.kind, ExprKind::Var(_)),
+        ExprKind::Cond { then, els, .. } => is_base_expr(then, base) && is_base_expr(els, base),
+        _ => false,
+    }
+}
+
+/// Whether some pointer of a verified function may point into the middle of an allocation: a
+/// pointer that is not known to start one is indexed, dereferenced, or passed to a function.
+pub(crate) fn needs_offsets(program: &Program) -> bool {
+    for f in &program.functions {
+        let Body::Verified(body) = &f.body else {
+            continue;
+        };
+        let base = base_pointers(program, f);
+        let mut found = false;
+        visit::each_stmt(&body.stmts, &mut |s| {
+            if let StmtKind::Call { args, .. } = &s.kind {
+                found |= args
+                    .iter()
+                    .any(|a| a.ty.decay().is_pointer() && !is_base_expr(a, &base));
+            }
+            visit::stmt_exprs(s, &mut |e| found |= shifted_use(e, &base));
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `e` indexes or dereferences a pointer not known to start an allocation, or does
+/// arithmetic on pointers.
+fn shifted_use(e: &Expr, base: &HashSet<VarId>) -> bool {
+    let here = match &e.kind {
+        ExprKind::Index { base: p, .. } | ExprKind::Deref(p) => {
+            p.ty.decay().is_pointer() && !is_base_expr(p, base)
+        }
+        ExprKind::Binary { lhs, rhs, .. } => {
+            lhs.ty.decay().is_pointer() || rhs.ty.decay().is_pointer()
+        }
+        ExprKind::AddrOf(inner) => !matches!(inner.kind, ExprKind::Var(_)),
+        _ => false,
+    };
+    let mut any = here;
+    e.for_each_child(&mut |c| any |= shifted_use(c, base));
+    any
+}

@@ -1,5 +1,0 @@
-int half(int n)
-{
-  int h = (int) (n / 2);
-  return h;
-}

@@ -1,0 +1,4 @@
+int twice(int (*f)(int), int x)
+{
+  return f(f(x));
+}

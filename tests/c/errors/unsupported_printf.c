@@ -1,7 +1,0 @@
-#include <stdio.h>
-
-int main(void)
-{
-  printf("hello\n");
-  return 0;
-}

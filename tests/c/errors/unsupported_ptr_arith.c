@@ -1,6 +1,0 @@
-void shift(int n, int *a)
-{
-  #pragma omp parallel for
-  for (int i = 0; i < n; i++)
-    *(a + i) = 0;
-}

@@ -1,0 +1,8 @@
+union bits { int i; float f; };
+
+int first(int n)
+{
+  union bits b;
+  b.i = n;
+  return b.i;
+}
