@@ -8,6 +8,7 @@
 
 pub mod c;
 pub mod error;
+pub mod infer;
 pub mod lower;
 pub mod omp;
 pub mod pragma;
@@ -32,5 +33,6 @@ pub fn parse_file(
     let loaded = source::load(sources, file, dir)?;
     let mut program = c::convert::convert(&loaded)?;
     omp::regions(&mut program)?;
+    program.inference = infer::infer(&mut program);
     Ok(program)
 }

@@ -226,7 +226,7 @@ impl Lowerer<'_> {
             let mut lower = |b: BasicBlock<OmpBlock>| {
                 let r = self.block(&b, &ctx);
                 if let Ok((_, scalars)) = &r {
-                    for (k, (loc, w)) in scalars {
+                    for (k, (loc, w, _)) in scalars {
                         let e = region_scalars
                             .entry(k.clone())
                             .or_insert((loc.clone(), false));
@@ -249,6 +249,7 @@ impl Lowerer<'_> {
             .map(|(loc, _)| SpecClause {
                 expr: acc(loc.clone(), perm_lit(PermLit::Write, span), span),
                 span: r.pragma.span,
+                inferred: Some(true),
             })
             .collect();
         let contract = match &r.contract {
@@ -345,7 +346,7 @@ impl Lowerer<'_> {
         &mut self,
         b: &BasicBlock<OmpBlock>,
         ctx: &RegionCtx<'_>,
-    ) -> Result<(ViperBlock, BTreeMap<String, (VExpr, bool)>), FrontError> {
+    ) -> Result<(ViperBlock, BTreeMap<String, (VExpr, bool, bool)>), FrontError> {
         let saved_vars = self.cur.vars.clone();
         let saved_block = self.cur.block.take();
         let saved_flags = std::mem::take(&mut self.cur.flags);
@@ -363,7 +364,7 @@ impl Lowerer<'_> {
         &mut self,
         b: &BasicBlock<OmpBlock>,
         ctx: &RegionCtx<'_>,
-    ) -> Result<(ViperBlock, BTreeMap<String, (VExpr, bool)>), FrontError> {
+    ) -> Result<(ViperBlock, BTreeMap<String, (VExpr, bool, bool)>), FrontError> {
         let ob = &b.payload;
         let span = b.span;
         let team = self.cur.team.clone().expect("inside a region");
@@ -475,7 +476,7 @@ impl Lowerer<'_> {
         let code = ob.body.block();
         let reads = visit::referenced(&code.stmts);
         let writes = visit::assigned(&code.stmts);
-        let mut scalars: BTreeMap<String, (VExpr, bool)> = BTreeMap::new();
+        let mut scalars: BTreeMap<String, (VExpr, bool, bool)> = BTreeMap::new();
         for v in &reads {
             if ob.sharing.get(v) != Some(&Sharing::Shared) {
                 continue;
@@ -500,19 +501,23 @@ impl Lowerer<'_> {
             if mentions_loc(&pre, &loc) {
                 continue;
             }
-            scalars.insert(key, (loc, writes.contains(v)));
+            let exact = code.stmts.iter().any(|s| mentions_directly(s, *v));
+            scalars.insert(key, (loc, writes.contains(v), exact));
         }
         let pragma_span = ob.pragma.span;
-        for (loc, w) in scalars.values() {
+        for (loc, w, exact) in scalars.values() {
             let at = loc.span;
             let amount = if *w {
                 perm_lit(PermLit::Write, at)
             } else {
                 bin(BinaryOp::PermDiv, int(1, at), int(2, at), at)
             };
+            // Exact when every iteration reaches the access (it is not under a condition).
+            let exact = *exact;
             let clause = SpecClause {
                 expr: acc(loc.clone(), amount, at),
                 span: pragma_span,
+                inferred: Some(exact),
             };
             pre.push(clause.clone());
             post.push(clause);
@@ -722,4 +727,15 @@ fn has_index(e: &Expr) -> bool {
     let mut any = false;
     e.for_each_child(&mut |c| any |= has_index(c));
     any
+}
+
+/// Whether statement `s` itself (not a statement nested in it, except a loop's header) mentions
+/// variable `v`: every run of the enclosing code that reaches `s` accesses `v`.
+fn mentions_directly(s: &Stmt, v: VarId) -> bool {
+    let mut found = false;
+    visit::stmt_exprs(s, &mut |e| found |= find_var(e, v).is_some());
+    if let StmtKind::Loop { init, .. } = &s.kind {
+        found |= init.iter().any(|x| mentions_directly(x, v));
+    }
+    found
 }

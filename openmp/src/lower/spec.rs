@@ -91,6 +91,7 @@ impl Lowerer<'_> {
                 Ok(SpecClause {
                     expr: self.assertion(&c.expr, pos)?,
                     span: c.span,
+                    inferred: c.inferred,
                 })
             })
             .collect()
@@ -255,6 +256,15 @@ impl Lowerer<'_> {
                 viper_call(NULL, Vec::new(), span),
                 Ty::Ptr(CType::Void, true),
             ),
+            ExprKind::ThreadNum => match self.cur.block.as_ref().and_then(|b| b.thread.clone()) {
+                Some(t) => (local(&t, span), Ty::Int),
+                None => {
+                    return Err(FrontError::type_error(
+                        span,
+                        "the thread number outside code every thread runs",
+                    ))
+                }
+            },
             ExprKind::Result => {
                 let Some((name, ty)) = self.cur.result.clone() else {
                     return Err(FrontError::type_error(

@@ -39,8 +39,11 @@ impl ClauseKind {
 pub struct Clause {
     pub kind: ClauseKind,
     pub expr: Expr,
-    /// From the keyword to the `;`.
+    /// From the keyword to the `;` (for an inferred clause: the construct it belongs to).
     pub span: Span,
+    /// `None` for a clause the user wrote; for one ompv inferred, whether it is exact (says no
+    /// more than what the code does) or over-approximates.
+    pub inferred: Option<bool>,
 }
 
 /// A contract: the clauses attached to one function, loop, region or block, in source order.
@@ -302,6 +305,9 @@ pub enum ExprKind {
     },
     /// `\pointer_length(a)`
     PointerLength(Box<Expr>),
+    /// The number of the thread running the code (only in inferred specifications of code every
+    /// thread runs).
+    ThreadNum,
     /// `\array(a, n)`: `a` non-null with length `n`.
     Array {
         arr: Box<Expr>,

@@ -83,6 +83,7 @@ pub fn parse_spec(text: &str, origin: Origin<'_>) -> Result<Spec, FrontError> {
                     kind,
                     expr,
                     span: item_span,
+                    inferred: None,
                 }));
             }
             Rule::assert_stmt => {
@@ -147,6 +148,7 @@ pub fn for_each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
         | ExprKind::Write
         | ExprKind::Read
         | ExprKind::NoPerm
+        | ExprKind::ThreadNum
         | ExprKind::Var(_) => {}
         ExprKind::Index { base, index } => {
             f(base);

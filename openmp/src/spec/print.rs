@@ -35,6 +35,7 @@ fn write(e: &Expr, ctx: u8, out: &mut String) {
         ExprKind::Read => out.push_str("read"),
         ExprKind::NoPerm => out.push_str("none"),
         ExprKind::Var(v) => out.push_str(v),
+        ExprKind::ThreadNum => out.push_str("omp_get_thread_num()"),
         ExprKind::Index { base, index } => {
             write(base, POSTFIX, out);
             out.push('[');

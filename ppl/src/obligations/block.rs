@@ -11,6 +11,8 @@ use viper::Span;
 pub struct SpecClause {
     pub expr: Expr,
     pub span: Span,
+    /// `None` if the user wrote the clause; if ompv inferred it, whether it is exact.
+    pub inferred: Option<bool>,
 }
 
 /// One dimension of a block's iteration space: the Viper variable ranges over `[lo, hi)`, and

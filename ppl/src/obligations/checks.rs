@@ -92,6 +92,8 @@ pub struct Check {
     pub role: Role,
     /// The source construct (a C statement, contract clause, division, block or region).
     pub span: Span,
+    /// For the clause of a contract ompv inferred: whether the clause is exact.
+    pub inferred: Option<bool>,
 }
 
 /// One permission an iteration asks for, as needed to explain a race: iteration variable values
@@ -110,6 +112,9 @@ pub struct PermAtom {
     pub bound: Vec<String>,
     /// Whether the amount is a full (write) permission.
     pub writes: bool,
+    /// `None` if the permission comes from a clause the user wrote; if ompv inferred it,
+    /// whether the clause is exact (then a conflict is a real race).
+    pub inferred: Option<bool>,
 }
 
 /// A basic block as diagnostics describe it.
@@ -166,8 +171,18 @@ impl Checks {
 
     /// Registers a check and returns the span to put on the node that may fail.
     pub fn add(&mut self, role: Role, span: Span) -> Span {
+        self.add_clause(role, span, None)
+    }
+
+    /// Registers the check of a contract clause (`inferred` as in
+    /// [`super::SpecClause::inferred`]).
+    pub fn add_clause(&mut self, role: Role, span: Span, inferred: Option<bool>) -> Span {
         let id = self.entries.len() as u32;
-        self.entries.push(Check { role, span });
+        self.entries.push(Check {
+            role,
+            span,
+            inferred,
+        });
         Span {
             file: CHECK_FILE,
             start: id,

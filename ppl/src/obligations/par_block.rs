@@ -52,6 +52,11 @@ pub fn par_block_method(
 /// Contract clauses as method specifications, each with a check of the given role.
 pub fn clauses(cs: &[SpecClause], role: Role, checks: &mut Checks) -> Vec<Expr> {
     cs.iter()
-        .map(|c| respan(c.expr.clone(), checks.add(role.clone(), c.span)))
+        .map(|c| {
+            respan(
+                c.expr.clone(),
+                checks.add_clause(role.clone(), c.span, c.inferred),
+            )
+        })
         .collect()
 }

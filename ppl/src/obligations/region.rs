@@ -123,11 +123,15 @@ fn by_contract(r: &RegionInput, names: &mut NameGen, checks: &mut Checks) -> Vec
 /// Records the permissions of every block's precondition in the side table (for explaining races).
 fn describe_atoms(r: &RegionInput, checks: &mut Checks) -> Result<(), UnsupportedShape> {
     for b in r.ppl.blocks() {
-        let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), b.span);
-        let atoms = conjuncts(&pre)?
-            .iter()
-            .filter_map(|c| atom(c, LOC_FUNCTION))
-            .collect();
+        let mut atoms = Vec::new();
+        for clause in &b.payload.pre {
+            for c in conjuncts(&clause.expr)? {
+                if let Some(mut a) = atom(&c, LOC_FUNCTION) {
+                    a.inferred = clause.inferred;
+                    atoms.push(a);
+                }
+            }
+        }
         checks.block_mut(b.payload.key).atoms = atoms;
     }
     Ok(())
@@ -165,6 +169,7 @@ mod tests {
         let pre = vec![SpecClause {
             expr: elem("a", var, PermLit::Write),
             span: S,
+            inferred: None,
         }];
         Ppl::Block(BasicBlock {
             id: BlockId(id),

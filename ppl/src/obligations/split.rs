@@ -195,6 +195,7 @@ pub fn atom(c: &Conjunct, loc_fn: &str) -> Option<PermAtom> {
         guard: c.guard.clone(),
         bound: c.vars.iter().map(|v| v.name.name.clone()).collect(),
         writes: perm.as_deref().is_none_or(is_write),
+        inferred: None,
     })
 }
 

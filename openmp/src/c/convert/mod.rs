@@ -39,6 +39,8 @@ pub struct Program {
     pub functions: Vec<Function>,
     /// Outermost parallel regions in source order (filled in by [`crate::omp::regions`]).
     pub regions: Vec<crate::omp::Region>,
+    /// The specifications ompv inferred (filled in by [`crate::infer::infer`]).
+    pub inference: crate::infer::Inference,
 }
 
 impl Program {
@@ -186,6 +188,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
             globals: c.globals,
             functions,
             regions: Vec::new(),
+            inference: Default::default(),
         })
     } else {
         c.errors.sort_by_key(|e| (e.span.file, e.span.start));

@@ -1,0 +1,1195 @@
+//! The footprint of one execution of a basic block (one iteration, or one thread's run): every
+//! location its code reads or writes, as a condition on the location's indices in terms of the
+//! block's iteration variables and the values the region does not change.
+//!
+//! An access `a[e]` inside inner loops `for (j = lo; j < hi; j++)` and under conditions `g`
+//! contributes the locations `k` with `exists j: lo <= j < hi && g && k == e`. The inner loop
+//! variables are eliminated by solving `k == e` for them when `e` is linear in them (exactly:
+//! `j == k - rest` for a coefficient 1, with a divisibility condition for other coefficients);
+//! a variable the index does not mention only needs its loop to run (`lo < hi`). Whatever ompv
+//! cannot express exactly — an index or condition that reads memory or a variable the code
+//! changes, a call, a loop that is not in canonical form — is over-approximated (the whole
+//! object, a dropped condition), and the footprint is then marked inexact: a conflict found
+//! through it is not reported as a race.
+
+use super::sexpr as s;
+use crate::c::ast::*;
+use crate::c::convert::Program;
+use crate::c::visit;
+use crate::spec::{BinOp as SOp, Expr as SExpr};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use viper::Span;
+
+/// One access to an object.
+#[derive(Clone, Debug)]
+struct Access {
+    base: VarId,
+    /// The indices (`None`: not expressible, the whole dimension).
+    indices: Vec<Option<SExpr>>,
+    write: bool,
+    /// The canonical inner loops around the access, outermost first.
+    loops: Vec<Inner>,
+    /// Conditions the access is under (translated ones only).
+    guards: Vec<SExpr>,
+    /// Whether the access happens exactly under `loops` and `guards` (nothing dropped).
+    exact: bool,
+}
+
+/// A canonical inner loop: its variable's specification name and the condition on its values.
+#[derive(Clone, Debug)]
+struct Inner {
+    name: String,
+    range: SExpr,
+    /// `lo < hi`: the loop runs at least once.
+    nonempty: SExpr,
+}
+
+/// The footprint of a block: per base variable, its write and read locations, and whether
+/// every part is exact.
+#[derive(Clone, Debug, Default)]
+pub struct Footprint {
+    /// Clauses (`context …`) in the order of the bases' first accesses, each with its exactness.
+    pub clauses: Vec<(SExpr, bool)>,
+    /// Something the footprint cannot describe at all (the block gets no inferred contract).
+    pub failure: Option<(Span, String)>,
+}
+
+/// What the walk of a block needs to know.
+pub struct Env<'p> {
+    pub program: &'p Program,
+    /// How a variable whose value is fixed during the block appears in a specification.
+    pub fixed: HashMap<VarId, SExpr>,
+    /// Variables that are the block's own (declared in it, or private copies): their objects
+    /// need no permission from outside.
+    pub own: BTreeSet<VarId>,
+    /// Bound variables must avoid these names.
+    pub taken: BTreeSet<String>,
+    /// The span inferred clauses get.
+    pub span: Span,
+    /// Whether the code runs on every thread with a known thread number (`omp_get_thread_num()`
+    /// is the block's thread dimension).
+    pub thread: bool,
+}
+
+struct Walker<'e, 'p> {
+    env: &'e mut Env<'p>,
+    /// The inner-loop depth at which each variable of the code is declared.
+    depth: HashMap<VarId, usize>,
+    /// Variables assigned in the code (other than single definitions).
+    variant: BTreeSet<VarId>,
+    /// Variables assigned exactly once in the code.
+    once: BTreeSet<VarId>,
+    loops: Vec<Inner>,
+    guards: Vec<SExpr>,
+    /// Inside something that makes accesses inexact (unknown loop, dropped condition, `break`).
+    inexact_depth: usize,
+    accesses: Vec<Access>,
+    failure: Option<(Span, String)>,
+}
+
+/// The footprint of `code`.
+pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
+    let mut counts: HashMap<VarId, usize> = HashMap::new();
+    visit::each_stmt(code, &mut |st| {
+        let target = match &st.kind {
+            StmtKind::Assign { target, .. } => visit::whole_var(target),
+            StmtKind::Call {
+                target: Some(t), ..
+            } => visit::whole_var(t),
+            StmtKind::Alloc { target, .. } => visit::whole_var(target),
+            StmtKind::Decl { var, init: Some(_) } => Some(*var),
+            _ => None,
+        };
+        if let Some(v) = target {
+            *counts.entry(v).or_default() += 1;
+        }
+        if let StmtKind::Loop { init, step, .. } = &st.kind {
+            // Loop headers assign their variable more than once.
+            for x in init.iter().chain(step) {
+                if let Some(v) = match &x.kind {
+                    StmtKind::Assign { target, .. } => visit::whole_var(target),
+                    StmtKind::Decl { var, .. } => Some(*var),
+                    _ => None,
+                } {
+                    *counts.entry(v).or_default() += 2;
+                }
+            }
+        }
+    });
+    let variant = counts
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(v, _)| *v)
+        .collect();
+    let once = counts
+        .iter()
+        .filter(|(_, n)| **n == 1)
+        .map(|(v, _)| *v)
+        .collect();
+    for v in &variant {
+        env.fixed.remove(v);
+    }
+    let mut w = Walker {
+        env,
+        depth: HashMap::new(),
+        variant,
+        once,
+        loops: Vec::new(),
+        guards: Vec::new(),
+        inexact_depth: 0,
+        accesses: Vec::new(),
+        failure: None,
+    };
+    w.stmts(code);
+    let failure = w.failure.take();
+    let accesses = std::mem::take(&mut w.accesses);
+    if let Some(f) = failure {
+        return Footprint {
+            clauses: Vec::new(),
+            failure: Some(f),
+        };
+    }
+    clauses(w.env, &accesses)
+}
+
+impl Walker<'_, '_> {
+    fn fail(&mut self, span: Span, why: impl Into<String>) {
+        if self.failure.is_none() {
+            self.failure = Some((span, why.into()));
+        }
+    }
+
+    fn stmts(&mut self, ss: &[Stmt]) {
+        for st in ss {
+            self.stmt(st);
+        }
+    }
+
+    /// Walks nested code: what it defines is not known after it (it may not have run).
+    fn nested(&mut self, ss: &[Stmt]) {
+        let saved = self.env.fixed.clone();
+        self.stmts(ss);
+        self.env.fixed = saved;
+    }
+
+    fn stmt(&mut self, st: &Stmt) {
+        match &st.kind {
+            StmtKind::Decl { var, init } => {
+                self.depth.insert(*var, self.loops.len());
+                if let Some(Init::Expr(e)) = init {
+                    self.reads(e);
+                    self.define(*var, e);
+                } else if let Some(Init::List(items)) = init {
+                    self.init_reads(items);
+                }
+                self.env.own.insert(*var);
+            }
+            StmtKind::Assign { target, value } => {
+                self.reads(value);
+                match visit::whole_var(target) {
+                    Some(v) if !self.in_memory(v) => self.define(v, value),
+                    _ => self.write(target),
+                }
+            }
+            StmtKind::Call {
+                target,
+                callee,
+                args,
+            } => {
+                for a in args {
+                    self.reads(a);
+                }
+                if let Some(t) = target {
+                    if callee.name == "omp_get_thread_num" && self.env.thread {
+                        if let Some(v) = visit::whole_var(t) {
+                            if self.once.contains(&v) {
+                                self.env.fixed.insert(
+                                    v,
+                                    SExpr {
+                                        kind: crate::spec::ExprKind::ThreadNum,
+                                        span: self.env.span,
+                                    },
+                                );
+                            }
+                        }
+                    }
+                    if visit::whole_var(t).is_none_or(|v| self.in_memory(v)) {
+                        self.write(t);
+                    }
+                }
+                let Some(f) = self.env.program.function(&callee.name) else {
+                    return;
+                };
+                if f.origin == Origin::Library {
+                    return;
+                }
+                // A call of a function of the file: it may access everything its pointer
+                // arguments point to, and every global.
+                for a in args {
+                    if a.ty.decay().is_pointer() {
+                        if let Some((base, _)) = pointer_base(a) {
+                            self.whole(base, true);
+                        } else {
+                            self.fail(a.span, "a pointer argument ompv cannot trace to an object");
+                        }
+                    }
+                }
+                let globals: Vec<VarId> = self.env.program.globals.iter().map(|g| g.var).collect();
+                for g in globals {
+                    if !self.env.program.var(g).threadprivate {
+                        self.whole(g, true);
+                    }
+                }
+            }
+            StmtKind::Alloc { target, count, .. } => {
+                self.reads(count);
+                if let Some(v) = visit::whole_var(target) {
+                    self.env.own.insert(v);
+                    self.env.fixed.remove(&v);
+                } else {
+                    self.write(target);
+                }
+            }
+            StmtKind::Free(p) => {
+                if let Some((base, _)) = pointer_base(p) {
+                    self.whole(base, true);
+                }
+            }
+            StmtKind::MemSet { target, count, .. } => {
+                if let Some(c) = count {
+                    self.reads(c);
+                }
+                match pointer_base(target) {
+                    Some((base, _)) => self.whole(base, true),
+                    None => self.fail(target.span, "`memset` of an object ompv cannot name"),
+                }
+            }
+            StmtKind::MemCpy { dst, src, count } => {
+                if let Some(c) = count {
+                    self.reads(c);
+                }
+                for (p, w) in [(dst, true), (src, false)] {
+                    match pointer_base(p) {
+                        Some((base, _)) => self.whole(base, w),
+                        None => self.fail(p.span, "`memcpy` of an object ompv cannot name"),
+                    }
+                }
+            }
+            StmtKind::CAssert(e) => self.reads(e),
+            StmtKind::If { cond, then, els } => {
+                self.reads(cond);
+                let g = self.spec(cond);
+                let (pos, negated) = match &g {
+                    Some(g) => (Some(g.clone()), Some(s::not(g.clone(), g.span))),
+                    None => (None, None),
+                };
+                self.guarded(pos, &then.stmts);
+                if let Some(e) = els {
+                    self.guarded(negated, &e.stmts);
+                }
+            }
+            StmtKind::Loop {
+                init,
+                cond_pre,
+                cond,
+                step,
+                body,
+                ..
+            } => self.loop_stmt(init, cond_pre, cond.as_ref(), step, body),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return(None) => {}
+            StmtKind::Return(Some(e)) => self.reads(e),
+            StmtKind::Block(b) => self.nested(&b.stmts),
+            StmtKind::Assert(_) | StmtKind::SpecIgnored => {}
+            StmtKind::Omp(c) => match &c.body {
+                OmpBody::Block { body, .. } => self.nested(&body.stmts),
+                OmpBody::Loop(n) => {
+                    self.inexact_depth += 1;
+                    self.nested(&n.body.stmts);
+                    self.inexact_depth -= 1;
+                }
+                OmpBody::Sections(ss) => {
+                    for sec in ss {
+                        self.nested(&sec.body.stmts);
+                    }
+                }
+                OmpBody::None => {}
+            },
+        }
+    }
+
+    fn init_reads(&mut self, items: &[Init]) {
+        for i in items {
+            match i {
+                Init::Expr(e) => self.reads(e),
+                Init::List(l) => self.init_reads(l),
+            }
+        }
+    }
+
+    /// `stmts` under condition `g` (`None`: a condition ompv cannot express).
+    fn guarded(&mut self, g: Option<SExpr>, stmts: &[Stmt]) {
+        match g {
+            Some(g) => {
+                self.guards.push(g);
+                self.nested(stmts);
+                self.guards.pop();
+            }
+            None => {
+                self.inexact_depth += 1;
+                self.nested(stmts);
+                self.inexact_depth -= 1;
+            }
+        }
+    }
+
+    /// Records that the local `v` holds `e` (if `v` is assigned only here and `e` is
+    /// expressible), so that indices using `v` can be expressed.
+    fn define(&mut self, v: VarId, e: &Expr) {
+        // One definition per run of the innermost loop around it: the variable must be declared
+        // at that depth (or outside the code, with no loop around the definition).
+        let depth = self.depth.get(&v).copied().unwrap_or(0);
+        if !self.once.contains(&v) || depth != self.loops.len() {
+            self.env.fixed.remove(&v);
+            return;
+        }
+        match self.spec(e) {
+            Some(x) => {
+                self.env.fixed.insert(v, x);
+            }
+            None => {
+                self.env.fixed.remove(&v);
+            }
+        }
+    }
+
+    fn loop_stmt(
+        &mut self,
+        init: &[Stmt],
+        cond_pre: &[Stmt],
+        cond: Option<&Expr>,
+        step: &[Stmt],
+        body: &Block,
+    ) {
+        for st in init {
+            // The loop variable's assignment is its range, not a definition.
+            match &st.kind {
+                StmtKind::Assign { value, .. } => self.reads(value),
+                StmtKind::Decl {
+                    init: Some(Init::Expr(e)),
+                    var,
+                } => {
+                    self.reads(e);
+                    self.env.own.insert(*var);
+                }
+                _ => self.stmt(st),
+            }
+        }
+        for st in cond_pre {
+            self.stmt(st);
+        }
+        if let Some(c) = cond {
+            self.reads(c);
+        }
+        let saved = self.env.fixed.clone();
+        let inner = self.canonical(init, cond_pre, cond, step, body);
+        match inner {
+            Some(l) => {
+                // The loop's range is a condition of everything in its body.
+                self.guards.push(l.range.clone());
+                self.loops.push(l);
+                self.nested(&body.stmts);
+                self.loops.pop();
+                self.guards.pop();
+            }
+            None => {
+                self.inexact_depth += 1;
+                self.nested(&body.stmts);
+                self.inexact_depth -= 1;
+            }
+        }
+        self.env.fixed = saved;
+        for st in step {
+            if let StmtKind::Assign { value, .. } = &st.kind {
+                self.reads(value);
+            }
+        }
+    }
+
+    /// The loop as a canonical inner loop: `v = lo; v < hi (<=, >, >=); v += c` with `lo` and
+    /// `hi` fixed and `v` changed only by the step.
+    fn canonical(
+        &mut self,
+        init: &[Stmt],
+        cond_pre: &[Stmt],
+        cond: Option<&Expr>,
+        step: &[Stmt],
+        body: &Block,
+    ) -> Option<Inner> {
+        if !cond_pre.is_empty() {
+            return None;
+        }
+        let (v, lo) = match init {
+            [Stmt {
+                kind: StmtKind::Assign { target, value },
+                ..
+            }] => (visit::whole_var(target)?, value),
+            [Stmt {
+                kind:
+                    StmtKind::Decl {
+                        var,
+                        init: Some(Init::Expr(value)),
+                    },
+                ..
+            }] => (*var, value),
+            _ => return None,
+        };
+        if self.in_memory(v) || visit::assigned(&body.stmts).contains(&v) {
+            return None;
+        }
+        let Some(ExprKind::Binary { op, lhs, rhs }) = cond.map(|c| &c.kind) else {
+            return None;
+        };
+        let is_v = |e: &Expr| matches!(strip(e).kind, ExprKind::Var(x) if x == v);
+        let (op, bound) = if is_v(lhs) {
+            (*op, &**rhs)
+        } else if is_v(rhs) {
+            let flipped = match op {
+                BinOp::Lt => BinOp::Gt,
+                BinOp::Le => BinOp::Ge,
+                BinOp::Gt => BinOp::Lt,
+                BinOp::Ge => BinOp::Le,
+                o => *o,
+            };
+            (flipped, &**lhs)
+        } else {
+            return None;
+        };
+        let stepv = match step {
+            [Stmt {
+                kind: StmtKind::Assign { target, value },
+                ..
+            }] if visit::whole_var(target) == Some(v) => match &value.kind {
+                ExprKind::Binary {
+                    op: BinOp::Add,
+                    lhs,
+                    rhs,
+                } if is_v(lhs) => crate::c::convert::eval_const(rhs)?,
+                ExprKind::Binary {
+                    op: BinOp::Sub,
+                    lhs,
+                    rhs,
+                } if is_v(lhs) => -crate::c::convert::eval_const(rhs)?,
+                ExprKind::Cast(inner) => match &inner.kind {
+                    ExprKind::Binary {
+                        op: BinOp::Add,
+                        lhs,
+                        rhs,
+                    } if is_v(lhs) => crate::c::convert::eval_const(rhs)?,
+                    ExprKind::Binary {
+                        op: BinOp::Sub,
+                        lhs,
+                        rhs,
+                    } if is_v(lhs) => -crate::c::convert::eval_const(rhs)?,
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let lo = self.spec(lo)?;
+        let hi = self.spec(bound)?;
+        let span = self.env.span;
+        let name = self.fresh_name(&self.env.program.var(v).name.clone());
+        let x = s::var(&name, span);
+        // The values the variable takes: [l, h) and (if the step is not ±1) every |step|-th.
+        let (l, h) = match (op, stepv > 0) {
+            (BinOp::Lt, true) => (lo.clone(), hi),
+            (BinOp::Le, true) => (lo.clone(), s::add(hi, s::int(1, span), span)),
+            (BinOp::Gt, false) => (
+                s::add(hi, s::int(1, span), span),
+                s::add(lo.clone(), s::int(1, span), span),
+            ),
+            (BinOp::Ge, false) => (hi, s::add(lo.clone(), s::int(1, span), span)),
+            _ => return None,
+        };
+        let mut range = s::in_range(x.clone(), l.clone(), h.clone(), span);
+        if stepv.abs() != 1 {
+            let off = if stepv > 0 {
+                s::sub(x.clone(), lo, span)
+            } else {
+                s::sub(lo, x.clone(), span)
+            };
+            range = s::and(
+                range,
+                s::bin(
+                    SOp::Eq,
+                    s::bin(SOp::Mod, off, s::int(stepv.abs(), span), span),
+                    s::int(0, span),
+                    span,
+                ),
+                span,
+            );
+        }
+        self.env.fixed.insert(v, x);
+        Some(Inner {
+            name,
+            range,
+            nonempty: s::bin(SOp::Lt, l, h, span),
+        })
+    }
+
+    fn fresh_name(&mut self, base: &str) -> String {
+        let mut k = 0;
+        loop {
+            let n = if k == 0 {
+                format!("{base}_")
+            } else {
+                format!("{base}_{k}")
+            };
+            if self.env.taken.insert(n.clone()) {
+                return n;
+            }
+            k += 1;
+        }
+    }
+
+    fn in_memory(&self, v: VarId) -> bool {
+        self.env.program.var(v).in_memory()
+    }
+
+    /// The accesses of evaluating `e` (reads).
+    fn reads(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Var(v) => {
+                if self.in_memory(*v) && !matches!(e.ty, Type::Array { .. } | Type::Struct(_)) {
+                    self.access(e, false);
+                }
+            }
+            ExprKind::Index { base, index } => {
+                self.reads(index);
+                if matches!(e.ty, Type::Array { .. }) {
+                    // A row: no element is read.
+                    self.reads_pointer(base);
+                } else {
+                    self.reads_pointer(base);
+                    self.access(e, false);
+                }
+            }
+            ExprKind::Deref(p) => {
+                self.reads_pointer(p);
+                if !matches!(e.ty, Type::Array { .. }) {
+                    self.access(e, false);
+                }
+            }
+            ExprKind::Member { .. } => self.fail(e.span, "a struct member"),
+            ExprKind::AddrOf(inner) => self.addr_reads(inner),
+            _ => e.for_each_child(&mut |c| self.reads(c)),
+        }
+    }
+
+    /// Reads made when evaluating a pointer-valued expression (its index parts, pointers loaded
+    /// from memory).
+    fn reads_pointer(&mut self, p: &Expr) {
+        match &p.kind {
+            ExprKind::Var(_) => {
+                if !matches!(p.ty, Type::Array { .. }) {
+                    self.reads(p);
+                }
+            }
+            _ => self.reads(p),
+        }
+    }
+
+    /// Reads made when taking the address of an lvalue (its indices, not its value).
+    fn addr_reads(&mut self, lv: &Expr) {
+        match &lv.kind {
+            ExprKind::Index { base, index } => {
+                self.reads(index);
+                self.reads_pointer(base);
+            }
+            ExprKind::Deref(p) => self.reads_pointer(p),
+            _ => {}
+        }
+    }
+
+    /// A write to the lvalue `lv`.
+    fn write(&mut self, lv: &Expr) {
+        match &lv.kind {
+            ExprKind::Index { base, index } => {
+                self.reads(index);
+                self.reads_pointer(base);
+            }
+            ExprKind::Deref(p) => self.reads_pointer(p),
+            ExprKind::Member { .. } => {
+                self.fail(lv.span, "a struct member");
+                return;
+            }
+            _ => {}
+        }
+        self.access(lv, true);
+    }
+
+    /// Records an access to the location `e` (a variable in memory, an element).
+    fn access(&mut self, e: &Expr, write: bool) {
+        let Some((base, idx)) = location(e) else {
+            self.fail(e.span, "an access ompv cannot trace to an object");
+            return;
+        };
+        if self.env.own.contains(&base) {
+            return;
+        }
+        let var = self.env.program.var(base);
+        if var.ty.is_pointer() && !self.env.fixed.contains_key(&base) {
+            self.fail(
+                e.span,
+                format!("`{}`, a pointer the code changes", var.name),
+            );
+            return;
+        }
+        let mut exact = self.inexact_depth == 0;
+        let mut indices = Vec::new();
+        for i in idx {
+            let x = self.spec(i);
+            exact &= x.is_some();
+            indices.push(x);
+        }
+        self.accesses.push(Access {
+            base,
+            indices,
+            write,
+            loops: self.loops.clone(),
+            guards: self.guards.clone(),
+            exact,
+        });
+    }
+
+    /// `e` as a specification expression over fixed values, if it is one.
+    fn spec(&self, e: &Expr) -> Option<SExpr> {
+        let span = self.env.span;
+        Some(match &e.kind {
+            ExprKind::Int(v) => s::int(*v, span),
+            ExprKind::Var(v) => {
+                if self.variant.contains(v) && !self.env.fixed.contains_key(v) {
+                    return None;
+                }
+                self.env.fixed.get(v)?.clone()
+            }
+            ExprKind::Cast(inner) if e.ty.is_integer() && inner.ty.is_integer() => {
+                return self.spec(inner)
+            }
+            ExprKind::Unary { op, arg } => {
+                let a = self.spec(arg)?;
+                match op {
+                    UnOp::Neg => s::neg(a, span),
+                    UnOp::Not => s::not(a, span),
+                    UnOp::BitNot => return None,
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let l = self.spec(lhs)?;
+                let r = self.spec(rhs)?;
+                let sop = match op {
+                    BinOp::Add => SOp::Add,
+                    BinOp::Sub => SOp::Sub,
+                    BinOp::Mul => SOp::Mul,
+                    BinOp::Div => SOp::Div,
+                    BinOp::Mod => SOp::Mod,
+                    BinOp::Lt => SOp::Lt,
+                    BinOp::Le => SOp::Le,
+                    BinOp::Gt => SOp::Gt,
+                    BinOp::Ge => SOp::Ge,
+                    BinOp::Eq => SOp::Eq,
+                    BinOp::Ne => SOp::Ne,
+                    BinOp::And => SOp::And,
+                    BinOp::Or => SOp::Or,
+                    _ => return None,
+                };
+                if !lhs.ty.is_integer() || !rhs.ty.is_integer() {
+                    return None;
+                }
+                s::bin(sop, l, r, span)
+            }
+            ExprKind::Cond { cond, then, els } => crate::spec::Expr {
+                kind: crate::spec::ExprKind::Cond {
+                    cond: Box::new(self.spec(cond)?),
+                    then: Box::new(self.spec(then)?),
+                    els: Box::new(self.spec(els)?),
+                },
+                span,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Every element of `base`'s object (a call, `memset`).
+    fn whole(&mut self, base: VarId, write: bool) {
+        if self.env.own.contains(&base) {
+            return;
+        }
+        let dims = dims_of(&self.env.program.var(base).ty);
+        self.accesses.push(Access {
+            base,
+            indices: vec![None; dims],
+            write,
+            loops: Vec::new(),
+            guards: Vec::new(),
+            exact: false,
+        });
+    }
+}
+
+/// `e` without integer casts.
+fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) if inner.ty.is_integer() => strip(inner),
+        _ => e,
+    }
+}
+
+/// The number of index dimensions of a variable's object: 0 for a scalar in memory, 1 for a
+/// pointer or one-dimensional array, 2 for `T a[n][m]` or `T (*p)[m]`, ….
+pub fn dims_of(t: &Type) -> usize {
+    match t {
+        Type::Array { elem, .. } => 1 + dims_of(elem),
+        Type::Ptr(p) => {
+            1 + match &**p {
+                Type::Array { .. } => dims_of(p),
+                _ => 0,
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// The variable and indices of a memory location (`x`, `a[i]`, `a[i][j]`, `*p`).
+fn location(e: &Expr) -> Option<(VarId, Vec<&Expr>)> {
+    match &e.kind {
+        ExprKind::Var(v) => Some((*v, Vec::new())),
+        ExprKind::Index { base, index } => {
+            let (b, mut idx) = pointer_base(base)?;
+            idx.push(index);
+            Some((b, idx))
+        }
+        ExprKind::Deref(p) => {
+            let (b, idx) = pointer_base(p)?;
+            if !idx.is_empty() {
+                return None;
+            }
+            Some((b, vec![&ZERO]))
+        }
+        _ => None,
+    }
+}
+
+static ZERO: Expr = Expr {
+    kind: ExprKind::Int(0),
+    ty: Type::INT,
+    span: Span::DUMMY,
+};
+
+/// The variable a pointer value comes from, with the row indices taken on the way
+/// (`a` for `a`, `(a, [i])` for the row `a[i]`).
+pub fn pointer_base(p: &Expr) -> Option<(VarId, Vec<&Expr>)> {
+    match &p.kind {
+        ExprKind::Var(v) => Some((*v, Vec::new())),
+        ExprKind::Cast(inner) => pointer_base(inner),
+        ExprKind::Index { base, index } if matches!(p.ty, Type::Array { .. }) => {
+            let (b, mut idx) = pointer_base(base)?;
+            idx.push(index);
+            Some((b, idx))
+        }
+        _ => None,
+    }
+}
+
+/// The specification expression of an object's location with indices `ks`.
+fn location_expr(base: &SExpr, ks: &[SExpr], span: Span) -> SExpr {
+    ks.iter()
+        .fold(base.clone(), |acc, k| s::index(acc, k.clone(), span))
+}
+
+/// The extent of dimension `d` of an object: `\pointer_length(a)`, `\pointer_length(a[k0])`.
+fn extent(base: &SExpr, ks: &[SExpr], d: usize, span: Span) -> SExpr {
+    s::length(location_expr(base, &ks[..d], span), span)
+}
+
+/// Whole-object permission of `base` (spec name `name`): `Perm(x, p)` for a scalar, a
+/// quantified permission over all elements otherwise.
+pub fn whole_object(
+    name: &SExpr,
+    dims: usize,
+    write: bool,
+    taken: &mut BTreeSet<String>,
+    span: Span,
+) -> SExpr {
+    let amount = if write { s::write(span) } else { s::half(span) };
+    if dims == 0 {
+        return s::perm(name.clone(), amount, span);
+    }
+    let ks: Vec<String> = (0..dims).map(|d| fresh(taken, &format!("k{d}"))).collect();
+    let kv: Vec<SExpr> = ks.iter().map(|k| s::var(k, span)).collect();
+    let mut body = s::perm(location_expr(name, &kv, span), amount, span);
+    for d in (0..dims).rev() {
+        let range = s::in_range(
+            kv[d].clone(),
+            s::int(0, span),
+            extent(name, &kv, d, span),
+            span,
+        );
+        body = s::forall_star(&ks[d], range, body, span);
+    }
+    body
+}
+
+/// A name not in `taken` (then taken).
+pub fn fresh(taken: &mut BTreeSet<String>, base: &str) -> String {
+    let mut k = 0;
+    loop {
+        let n = if k == 0 {
+            base.to_string()
+        } else {
+            format!("{base}_{k}")
+        };
+        if taken.insert(n.clone()) {
+            return n;
+        }
+        k += 1;
+    }
+}
+
+/// The clauses of a footprint: per base, the write locations with full permission and the
+/// locations only read with half a permission.
+fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
+    let span = env.span;
+    let mut order: Vec<VarId> = Vec::new();
+    let mut by_base: BTreeMap<VarId, Vec<&Access>> = BTreeMap::new();
+    for a in accesses {
+        if !by_base.contains_key(&a.base) {
+            order.push(a.base);
+        }
+        by_base.entry(a.base).or_default().push(a);
+    }
+    let mut out = Vec::new();
+    for base in order {
+        let accs = &by_base[&base];
+        let var = env.program.var(base);
+        let name = s::var(&var.name, span);
+        let dims = accs[0].indices.len();
+        if dims == 0 {
+            // A shared scalar in memory (the lowering adds these for blocks itself).
+            let w = accs.iter().any(|a| a.write);
+            out.push((
+                whole_object(&name, 0, w, &mut env.taken, span),
+                accs.iter().all(|a| a.exact),
+            ));
+            continue;
+        }
+        let ks: Vec<String> = (0..dims)
+            .map(|d| fresh(&mut env.taken, &format!("k{d}")))
+            .collect();
+        let kv: Vec<SExpr> = ks.iter().map(|k| s::var(k, span)).collect();
+        // One clause per access, minus the locations of the clauses before it (writes first),
+        // so that no location gets more than one permission.
+        let mut sorted: Vec<&&Access> = accs.iter().filter(|a| a.write).collect();
+        sorted.extend(accs.iter().filter(|a| !a.write));
+        let mut before: Vec<SExpr> = Vec::new();
+        let mut all_exact = true;
+        for a in sorted {
+            let (c, exact) = condition(a, &name, &kv, span);
+            all_exact &= exact;
+            let mut cond = c.clone();
+            for b in &before {
+                cond = s::and(cond, s::not(b.clone(), span), span);
+            }
+            before.push(c);
+            let amount = if a.write {
+                s::write(span)
+            } else {
+                s::half(span)
+            };
+            let body = s::perm(location_expr(&name, &kv, span), amount, span);
+            out.push((one_point(&ks, cond, body, span), all_exact));
+        }
+    }
+    Footprint {
+        clauses: out,
+        failure: None,
+    }
+}
+
+/// The condition on the location variables `ks` under which access `a` touches location
+/// `ks`, and whether it is exact.
+fn condition(a: &Access, base: &SExpr, ks: &[SExpr], span: Span) -> (SExpr, bool) {
+    let mut exact = a.exact;
+    let dims = ks.len();
+    // Equations k_d == index_d (None: the whole dimension).
+    let mut eqs: Vec<Option<SExpr>> = a.indices.clone();
+    let mut cons: Vec<SExpr> = a.guards.clone();
+    for l in a.loops.iter().rev() {
+        // Solve an equation for the loop variable.
+        let mut solved = None;
+        for (d, e) in eqs.iter().enumerate() {
+            let Some(e) = e else { continue };
+            if let Some((c, rest)) = s::linear(e, &l.name) {
+                if c != 0 {
+                    solved = Some((d, c, rest));
+                    break;
+                }
+            }
+        }
+        match solved {
+            Some((d, c, rest)) => {
+                let k = ks[d].clone();
+                let value = match c {
+                    1 => s::sub(k, rest, span),
+                    -1 => s::sub(rest, k, span),
+                    _ => {
+                        let diff = s::sub(k, rest, span);
+                        cons.push(s::bin(
+                            SOp::Eq,
+                            s::bin(SOp::Mod, diff.clone(), s::int(c, span), span),
+                            s::int(0, span),
+                            span,
+                        ));
+                        s::bin(SOp::Div, diff, s::int(c, span), span)
+                    }
+                };
+                // k_d is now described by the (substituted) constraints.
+                for x in cons.iter_mut() {
+                    *x = s::subst(x, &l.name, &value);
+                }
+                for e in eqs.iter_mut().flatten() {
+                    *e = s::subst(e, &l.name, &value);
+                }
+                // Mark the dimension as solved (not "whole").
+                solved_dims_push(&mut eqs, d);
+            }
+            None => {
+                // The loop variable does not occur in the indices: the access happens for some
+                // value of it, which needs the loop to run; conditions on it are dropped.
+                let before = cons.len();
+                cons.retain(|c| !s::mentions(c, &l.name));
+                // Dropping the range itself loses nothing once `nonempty` holds; dropping
+                // another condition over-approximates.
+                if cons.len() + 1 < before {
+                    exact = false;
+                }
+                cons.push(l.nonempty.clone());
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    for (d, e) in eqs.iter().enumerate() {
+        match e {
+            Some(e) if !is_solved(e) => parts.push(s::bin(SOp::Eq, ks[d].clone(), e.clone(), span)),
+            Some(_) => {}
+            None => {
+                // Not expressible: the whole dimension.
+                if !a.indices[d].is_some() {
+                    exact = false;
+                    parts.push(s::in_range(
+                        ks[d].clone(),
+                        s::int(0, span),
+                        extent(base, ks, d, span),
+                        span,
+                    ));
+                }
+            }
+        }
+    }
+    let _ = dims;
+    parts.extend(cons);
+    (s::and_all(parts, span), exact)
+}
+
+/// Marks dimension `d` as solved by a loop variable (its condition is in the constraints).
+fn solved_dims_push(eqs: &mut [Option<SExpr>], d: usize) {
+    eqs[d] = Some(SExpr {
+        kind: crate::spec::ExprKind::Bool(true),
+        span: Span::DUMMY,
+    });
+}
+
+fn is_solved(e: &SExpr) -> bool {
+    matches!(e.kind, crate::spec::ExprKind::Bool(true)) && e.span == Span::DUMMY
+}
+
+/// `(\forall* k…; cond; body)` with every `k` that `cond` fixes by an equation `k == e`
+/// substituted away (the one-point rule): `(\forall* k; k == e && c; P(k))` is `c[e/k] ==>
+/// P(e)`.
+fn one_point(ks: &[String], cond: SExpr, body: SExpr, span: Span) -> SExpr {
+    let mut conjuncts = Vec::new();
+    flatten_and(cond, &mut conjuncts);
+    let mut body = body;
+    let mut remaining: Vec<String> = Vec::new();
+    for k in ks {
+        let pos = conjuncts.iter().position(|c| match &c.kind {
+            crate::spec::ExprKind::Binary {
+                op: SOp::Eq,
+                lhs,
+                rhs,
+            } => {
+                matches!(&lhs.kind, crate::spec::ExprKind::Var(n) if n == k)
+                    && !s::mentions(rhs, k)
+                    && !ks.iter().any(|other| s::mentions(rhs, other))
+            }
+            _ => false,
+        });
+        match pos {
+            Some(p) => {
+                let eq = conjuncts.remove(p);
+                let crate::spec::ExprKind::Binary { rhs, .. } = eq.kind else {
+                    unreachable!("an equation")
+                };
+                for c in conjuncts.iter_mut() {
+                    *c = simplify(&s::subst(c, k, &rhs));
+                }
+                body = s::subst(&body, k, &rhs);
+            }
+            None => remaining.push(k.clone()),
+        }
+    }
+    let cond = s::and_all(conjuncts.into_iter().filter(|c| !s::is_true(c)), span);
+    if remaining.is_empty() {
+        if s::is_true(&cond) {
+            return body;
+        }
+        return s::bin(SOp::Implies, cond, body, span);
+    }
+    let mut out = body;
+    for (i, k) in remaining.iter().enumerate().rev() {
+        let filter = if i + 1 == remaining.len() {
+            cond.clone()
+        } else {
+            s::tt(span)
+        };
+        out = s::forall_star(k, filter, out, span);
+    }
+    out
+}
+
+fn flatten_and(e: SExpr, out: &mut Vec<SExpr>) {
+    match e.kind {
+        crate::spec::ExprKind::Binary {
+            op: SOp::And,
+            lhs,
+            rhs,
+        } => {
+            flatten_and(*lhs, out);
+            flatten_and(*rhs, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Folds comparisons of linear expressions whose difference is a constant (`i + 1 == i` is
+/// `false`), and the negations and conjunctions around them.
+fn simplify(e: &SExpr) -> SExpr {
+    use crate::spec::ExprKind as K;
+    let span = e.span;
+    let boolean = |b: bool| SExpr {
+        kind: K::Bool(b),
+        span,
+    };
+    match &e.kind {
+        K::Binary { op, lhs, rhs } => {
+            let (l, r) = (simplify(lhs), simplify(rhs));
+            match op {
+                SOp::Eq | SOp::Ne | SOp::Lt | SOp::Le | SOp::Gt | SOp::Ge => {
+                    if let Some(d) = constant_difference(&l, &r) {
+                        let v = match op {
+                            SOp::Eq => d == 0,
+                            SOp::Ne => d != 0,
+                            SOp::Lt => d < 0,
+                            SOp::Le => d <= 0,
+                            SOp::Gt => d > 0,
+                            _ => d >= 0,
+                        };
+                        return boolean(v);
+                    }
+                    s::bin(*op, l, r, span)
+                }
+                SOp::And => match (&l.kind, &r.kind) {
+                    (K::Bool(false), _) | (_, K::Bool(false)) => boolean(false),
+                    (K::Bool(true), _) => r,
+                    (_, K::Bool(true)) => l,
+                    _ => s::bin(SOp::And, l, r, span),
+                },
+                SOp::Or => match (&l.kind, &r.kind) {
+                    (K::Bool(true), _) | (_, K::Bool(true)) => boolean(true),
+                    (K::Bool(false), _) => r,
+                    (_, K::Bool(false)) => l,
+                    _ => s::bin(SOp::Or, l, r, span),
+                },
+                _ => s::bin(*op, l, r, span),
+            }
+        }
+        K::Unary {
+            op: crate::spec::UnOp::Not,
+            arg,
+        } => match simplify(arg).kind {
+            K::Bool(b) => boolean(!b),
+            other => s::not(
+                SExpr {
+                    kind: other,
+                    span: arg.span,
+                },
+                span,
+            ),
+        },
+        _ => e.clone(),
+    }
+}
+
+/// `l - r` if it is a constant (both sides linear with the same variable coefficients).
+fn constant_difference(l: &SExpr, r: &SExpr) -> Option<i128> {
+    let (lc, lv) = linear_form(l)?;
+    let (rc, rv) = linear_form(r)?;
+    let mut diff = lv;
+    for (k, v) in rv {
+        *diff.entry(k).or_default() -= v;
+    }
+    if diff.values().all(|c| *c == 0) {
+        Some(lc - rc)
+    } else {
+        None
+    }
+}
+
+/// `e` as a constant and coefficients of variables, if it is linear.
+fn linear_form(e: &SExpr) -> Option<(i128, BTreeMap<String, i128>)> {
+    use crate::spec::ExprKind as K;
+    Some(match &e.kind {
+        K::Int(v) => (*v as i128, BTreeMap::new()),
+        K::Var(n) => (0, BTreeMap::from([(n.clone(), 1)])),
+        K::Unary {
+            op: crate::spec::UnOp::Neg,
+            arg,
+        } => {
+            let (c, m) = linear_form(arg)?;
+            (-c, m.into_iter().map(|(k, v)| (k, -v)).collect())
+        }
+        K::Binary { op, lhs, rhs } => {
+            let (lc, lm) = linear_form(lhs)?;
+            let (rc, rm) = linear_form(rhs)?;
+            match op {
+                SOp::Add | SOp::Sub => {
+                    let sign = if *op == SOp::Add { 1 } else { -1 };
+                    let mut m = lm;
+                    for (k, v) in rm {
+                        *m.entry(k).or_default() += sign * v;
+                    }
+                    (lc + sign * rc, m)
+                }
+                SOp::Mul if lm.values().all(|c| *c == 0) => {
+                    (lc * rc, rm.into_iter().map(|(k, v)| (k, v * lc)).collect())
+                }
+                SOp::Mul if rm.values().all(|c| *c == 0) => {
+                    (lc * rc, lm.into_iter().map(|(k, v)| (k, v * rc)).collect())
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,745 @@
+//! Inferring the specifications a program lacks, so that unannotated OpenMP programs can be
+//! verified (zero-annotation mode). A given specification is always used as written; only
+//! missing ones are inferred:
+//!
+//! - the iteration contract of a parallel loop, `single`, `section` without one (and the
+//!   contract of code every thread runs, which has no place to write one): its footprint
+//!   ([`footprint`]) — write permission to what one run writes, half a permission to what it
+//!   only reads;
+//! - the loop invariants of a sequential loop without any: the range of a canonical loop's
+//!   variable, and the permissions the loop needs — inside a block, the block's footprint; in a
+//!   function, whole objects;
+//! - the contract of a function without one (other than `main`, which starts from the program's
+//!   initial state): whole permission to every object it may reach through its pointer
+//!   parameters and every global it may use (directly or in functions it calls).
+//!
+//! The inferred specifications then go through the same obligations as written ones: an
+//! inferred proof is a proof. Inferred clauses are marked (exact or over-approximating), so that
+//! a failure can be told apart from one in the user's specification.
+
+pub mod footprint;
+pub mod sexpr;
+
+use crate::c::ast::*;
+use crate::c::convert::Program;
+use crate::c::visit;
+use crate::omp::sharing::Sharing;
+use crate::omp::{BlockBody, Dim};
+use crate::spec::{Clause, ClauseKind, Contract, Expr as SExpr};
+use footprint::{dims_of, pointer_base, whole_object, Env};
+use sexpr as s;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use viper::Span;
+
+/// Where `ompv infer` inserts an inferred specification into the source text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Insertion {
+    /// Byte offset in the user's file.
+    pub offset: usize,
+    pub text: String,
+}
+
+/// What inference did: where its specifications go, and what it could not infer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Inference {
+    pub insertions: Vec<Insertion>,
+    /// Constructs left without a specification, with the reason.
+    pub missing: Vec<(Span, String)>,
+}
+
+/// Infers every missing specification of `program` (in place).
+pub fn infer(program: &mut Program) -> Inference {
+    let mut out = Inference::default();
+    let reach = reach(program);
+    // Function contracts.
+    let mut contracts: Vec<(usize, Contract)> = Vec::new();
+    for (k, f) in program.functions.iter().enumerate() {
+        if f.origin != Origin::Main
+            || f.contract.is_some()
+            || !f.is_verified()
+            || f.name.name == "main"
+        {
+            continue;
+        }
+        let Some(bases) = reach.get(&f.name.name) else {
+            continue;
+        };
+        let c = function_contract(program, f, bases);
+        if !c.clauses.is_empty() {
+            out.insertions.push(Insertion {
+                offset: f.span.start as usize,
+                text: format!("/*@ {} @*/\n", clauses_text(&c)),
+            });
+            contracts.push((k, c));
+        }
+    }
+    for (k, c) in contracts {
+        program.functions[k].contract = Some(c);
+    }
+    // Blocks of parallel regions.
+    let mut regions = std::mem::take(&mut program.regions);
+    for r in &mut regions {
+        let mut written = BTreeSet::new();
+        for b in r.ppl.blocks() {
+            written.extend(visit::assigned(&b.payload.body.block().stmts));
+        }
+        let mut blocks: Vec<&mut ppl::BasicBlock<crate::omp::OmpBlock>> = Vec::new();
+        collect_blocks_mut(&mut r.ppl, &mut blocks);
+        for b in blocks {
+            infer_block(program, b, &written, &mut out);
+        }
+    }
+    program.regions = regions;
+    // Loop invariants in functions without a contract of the user's.
+    let user_contract: BTreeSet<String> = program
+        .functions
+        .iter()
+        .filter(|f| {
+            f.contract
+                .as_ref()
+                .is_some_and(|c| c.clauses.iter().any(|c| c.inferred.is_none()))
+        })
+        .map(|f| f.name.name.clone())
+        .collect();
+    let mut functions = std::mem::take(&mut program.functions);
+    for f in &mut functions {
+        if f.origin != Origin::Main || user_contract.contains(&f.name.name) {
+            continue;
+        }
+        let name = f.name.name.clone();
+        if let Body::Verified(b) = &mut f.body {
+            function_loops(program, &name, &mut b.stmts, &reach, &mut out);
+        }
+    }
+    program.functions = functions;
+    out.insertions.sort_by_key(|i| i.offset);
+    out
+}
+
+/// The bases each function may access: pointer parameters (by index) and globals, through its
+/// own code and the functions it calls (a fixed point over the call graph).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Bases {
+    params: BTreeSet<usize>,
+    globals: BTreeSet<VarId>,
+}
+
+fn reach(program: &Program) -> HashMap<String, Bases> {
+    let globals: BTreeSet<VarId> = program
+        .globals
+        .iter()
+        .map(|g| g.var)
+        .filter(|v| !program.var(*v).threadprivate)
+        .collect();
+    let mut out: HashMap<String, Bases> = HashMap::new();
+    // Direct uses, and the calls (callee, argument bases).
+    let mut calls: HashMap<String, Vec<(String, Vec<Option<VarId>>)>> = HashMap::new();
+    for f in &program.functions {
+        let Body::Verified(body) = &f.body else {
+            continue;
+        };
+        let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
+        let mut b = Bases::default();
+        let mut fc = Vec::new();
+        let mut stmts = body.stmts.clone();
+        // The code of the function's regions is in its body (as constructs).
+        visit::each_stmt(&body.stmts, &mut |_| {});
+        collect_region_code(program, &f.name.name, &mut stmts);
+        visit::each_stmt(&stmts, &mut |st| {
+            visit::stmt_exprs(st, &mut |e| {
+                let mut vs = Vec::new();
+                e.vars(&mut vs);
+                for v in vs {
+                    if let Some(k) = params.iter().position(|p| *p == v) {
+                        if program.var(v).ty.is_pointer() {
+                            b.params.insert(k);
+                        }
+                    }
+                    if globals.contains(&v) {
+                        b.globals.insert(v);
+                    }
+                }
+            });
+            if let StmtKind::Call { callee, args, .. } = &st.kind {
+                let bases = args
+                    .iter()
+                    .map(|a| {
+                        pointer_base(a)
+                            .map(|(v, _)| v)
+                            .filter(|_| a.ty.decay().is_pointer())
+                    })
+                    .collect();
+                fc.push((callee.name.clone(), bases));
+            }
+        });
+        out.insert(f.name.name.clone(), b);
+        calls.insert(f.name.name.clone(), fc);
+    }
+    // Propagate through calls: a callee's globals; a callee's parameters become the caller's
+    // parameters they are passed.
+    loop {
+        let mut changed = false;
+        for f in &program.functions {
+            let Some(fcalls) = calls.get(&f.name.name) else {
+                continue;
+            };
+            let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
+            for (callee, args) in fcalls {
+                let Some(cb) = out.get(callee).cloned() else {
+                    continue;
+                };
+                let me = out.get_mut(&f.name.name).expect("every verified function");
+                for g in &cb.globals {
+                    changed |= me.globals.insert(*g);
+                }
+                for k in &cb.params {
+                    if let Some(Some(v)) = args.get(*k) {
+                        if let Some(p) = params.iter().position(|x| x == v) {
+                            changed |= me.params.insert(p);
+                        }
+                        if globals.contains(v) {
+                            changed |= me.globals.insert(*v);
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    out
+}
+
+/// Adds the code of the regions of function `f` to `stmts` (regions' blocks hold copies).
+fn collect_region_code(program: &Program, f: &str, stmts: &mut Vec<Stmt>) {
+    for r in program.regions.iter().filter(|r| r.function == f) {
+        for b in r.ppl.blocks() {
+            stmts.extend(b.payload.body.block().stmts.iter().cloned());
+        }
+    }
+}
+
+/// `context` whole permission to the objects of the pointer parameters and globals a function
+/// may reach.
+fn function_contract(program: &Program, f: &Function, bases: &Bases) -> Contract {
+    let span = f.name.span;
+    let mut taken: BTreeSet<String> = program.vars.iter().map(|v| v.name.clone()).collect();
+    let mut clauses = Vec::new();
+    for k in &bases.params {
+        let v = f.params[*k].var;
+        let var = program.var(v);
+        let e = whole_object(
+            &s::var(&var.name, span),
+            dims_of(&var.ty),
+            true,
+            &mut taken,
+            span,
+        );
+        clauses.push(clause(ClauseKind::Context, e, span, false));
+    }
+    for g in &bases.globals {
+        let var = program.var(*g);
+        let e = whole_object(
+            &s::var(&var.name, span),
+            dims_of(&var.ty),
+            true,
+            &mut taken,
+            span,
+        );
+        clauses.push(clause(ClauseKind::Context, e, span, false));
+    }
+    Contract { clauses, span }
+}
+
+fn clause(kind: ClauseKind, expr: SExpr, span: Span, exact: bool) -> Clause {
+    Clause {
+        kind,
+        expr,
+        span,
+        inferred: Some(exact),
+    }
+}
+
+/// `k e; k e; …` as printed.
+fn clauses_text(c: &Contract) -> String {
+    crate::spec::print_contract(c).join("\n    ")
+}
+
+fn collect_blocks_mut<'a, B>(p: &'a mut ppl::Ppl<B>, out: &mut Vec<&'a mut ppl::BasicBlock<B>>) {
+    match p {
+        ppl::Ppl::Block(b) => out.push(b),
+        ppl::Ppl::Comp { parts, .. } => {
+            for q in parts {
+                collect_blocks_mut(q, out);
+            }
+        }
+    }
+}
+
+/// Infers the contract of a block (if it has none) and the invariants of its loops.
+fn infer_block(
+    program: &Program,
+    b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
+    written: &BTreeSet<VarId>,
+    out: &mut Inference,
+) {
+    let ob = &mut b.payload;
+    let span = ob.pragma.span;
+    let function = ob
+        .sharing
+        .keys()
+        .find_map(|v| program.var(*v).function.clone());
+    let mut taken: BTreeSet<String> = program
+        .vars
+        .iter()
+        .filter(|v| v.function.is_none() || v.function == function)
+        .map(|v| v.name.clone())
+        .collect();
+    let mut fixed: HashMap<VarId, SExpr> = HashMap::new();
+    let mut own: BTreeSet<VarId> = BTreeSet::new();
+    for (v, sh) in &ob.sharing {
+        let name = program.var(*v).name.clone();
+        match sh {
+            Sharing::Shared => {
+                if !written.contains(v) {
+                    fixed.insert(*v, s::var(&name, span));
+                }
+            }
+            Sharing::Firstprivate { .. } if !written.contains(v) => {
+                fixed.insert(*v, s::var(&name, span));
+                own.insert(*v);
+            }
+            Sharing::LoopVar => {
+                fixed.insert(*v, s::var(&name, span));
+                own.insert(*v);
+            }
+            _ => {
+                own.insert(*v);
+            }
+        }
+    }
+    let thread = ob.dims.iter().any(|d| matches!(d, Dim::Thread));
+    let mut env = Env {
+        program,
+        fixed,
+        own,
+        taken: taken.clone(),
+        span,
+        thread,
+    };
+    let code = ob.body.block().stmts.clone();
+    let fp = footprint::footprint(&mut env, &code);
+    let replicated = matches!(ob.origin, crate::omp::BlockOrigin::Replicated);
+    let mut block_clauses: Vec<Clause> = Vec::new();
+    if ob.contract.is_none() || replicated {
+        match &fp.failure {
+            Some((at, why)) => out.missing.push((
+                *at,
+                format!("no iteration contract could be inferred: {why}"),
+            )),
+            None => {
+                block_clauses = fp
+                    .clauses
+                    .iter()
+                    .map(|(e, exact)| clause(ClauseKind::Context, e.clone(), span, *exact))
+                    .collect();
+                let c = Contract {
+                    clauses: block_clauses.clone(),
+                    span,
+                };
+                if !replicated {
+                    if let Some(offset) = contract_offset(ob) {
+                        if !c.clauses.is_empty() {
+                            out.insertions.push(Insertion {
+                                offset,
+                                text: format!(" /*@ {} @*/", clauses_text(&c)),
+                            });
+                        }
+                    }
+                }
+                match &mut ob.contract {
+                    Some(existing) if replicated => existing.clauses.extend(c.clauses),
+                    _ => ob.contract = Some(c),
+                }
+            }
+        }
+    } else if let Some(c) = &ob.contract {
+        block_clauses = c.clauses.clone();
+    }
+    // Invariants of the block's loops: its footprint (what an iteration holds) and the range
+    // of a canonical loop's variable.
+    let perms: Vec<Clause> = block_clauses
+        .into_iter()
+        .filter(|c| matches!(c.kind, ClauseKind::Context | ClauseKind::Requires))
+        .collect();
+    match &mut ob.body {
+        BlockBody::Loop(n) => loops_in(&mut n.body.stmts, &perms, program, &mut taken, out),
+        BlockBody::Code(c) => loops_in(&mut c.stmts, &perms, program, &mut taken, out),
+    }
+}
+
+/// Where the contract of a block goes in the source: after the innermost loop header, or at the
+/// start of a `{ … }` body of a `single`/`section`.
+fn contract_offset(ob: &crate::omp::OmpBlock) -> Option<usize> {
+    match &ob.body {
+        BlockBody::Loop(n) => n.loops.last().map(|l| l.header.end as usize),
+        BlockBody::Code(b) => Some(b.span.start as usize + 1).filter(|_| b.span.start > 0),
+    }
+}
+
+/// Adds invariants to the loops in `stmts` that have none: `perms` and the range of a canonical
+/// loop's variable.
+fn loops_in(
+    stmts: &mut [Stmt],
+    perms: &[Clause],
+    program: &Program,
+    taken: &mut BTreeSet<String>,
+    out: &mut Inference,
+) {
+    for st in stmts.iter_mut() {
+        let span = st.span;
+        if let StmtKind::Loop {
+            init,
+            cond,
+            step,
+            spec,
+            body,
+            ..
+        } = &mut st.kind
+        {
+            if spec.is_none() {
+                let mut clauses: Vec<Clause> = perms
+                    .iter()
+                    .map(|c| Clause {
+                        kind: ClauseKind::LoopInvariant,
+                        ..c.clone()
+                    })
+                    .collect();
+                if let Some(r) = loop_range(program, init, cond.as_ref(), step, &body.stmts, span) {
+                    clauses.insert(0, clause(ClauseKind::LoopInvariant, r, span, true));
+                }
+                if !clauses.is_empty() {
+                    let c = Contract { clauses, span };
+                    out.insertions.push(Insertion {
+                        offset: span.start as usize,
+                        text: format!("/*@ {} @*/\n", clauses_text(&c)),
+                    });
+                    *spec = Some(c);
+                }
+            }
+            loops_in(&mut body.stmts, perms, program, taken, out);
+            continue;
+        }
+        let mut nested: Vec<&mut Block> = Vec::new();
+        match &mut st.kind {
+            StmtKind::If { then, els, .. } => {
+                nested.push(then);
+                if let Some(e) = els {
+                    nested.push(e);
+                }
+            }
+            StmtKind::Block(b) => nested.push(b),
+            StmtKind::Omp(c) => match &mut c.body {
+                OmpBody::Block { body, .. } => nested.push(body),
+                OmpBody::Loop(n) => nested.push(&mut n.body),
+                OmpBody::Sections(ss) => nested.extend(ss.iter_mut().map(|s| &mut s.body)),
+                OmpBody::None => {}
+            },
+            _ => {}
+        }
+        for b in nested {
+            loops_in(&mut b.stmts, perms, program, taken, out);
+        }
+    }
+}
+
+/// The invariant range of a canonical loop's variable: `lo <= v && (v <= hi || v == lo)` for
+/// `for (v = lo; v < hi; v++)` (and the mirror image for a decreasing loop).
+fn loop_range(
+    program: &Program,
+    init: &[Stmt],
+    cond: Option<&Expr>,
+    step: &[Stmt],
+    body: &[Stmt],
+    span: Span,
+) -> Option<SExpr> {
+    let (v, lo) = match init {
+        [Stmt {
+            kind: StmtKind::Assign { target, value },
+            ..
+        }] => (visit::whole_var(target)?, value),
+        [Stmt {
+            kind:
+                StmtKind::Decl {
+                    var,
+                    init: Some(Init::Expr(value)),
+                },
+            ..
+        }] => (*var, value),
+        _ => return None,
+    };
+    let changed = visit::assigned(body);
+    if changed.contains(&v) || program.var(v).in_memory() {
+        return None;
+    }
+    let fixed = |e: &Expr| {
+        let mut vs = Vec::new();
+        e.vars(&mut vs);
+        vs.iter()
+            .all(|x| !changed.contains(x) && *x != v && !program.var(*x).in_memory())
+            && !e.reads_memory(&|x| program.var(x).in_memory())
+    };
+    let ExprKind::Binary { op, lhs, rhs } = &cond?.kind else {
+        return None;
+    };
+    let is_v = |e: &Expr| match &e.kind {
+        ExprKind::Var(x) => *x == v,
+        ExprKind::Cast(inner) => matches!(inner.kind, ExprKind::Var(x) if x == v),
+        _ => false,
+    };
+    let (op, hi) = if is_v(lhs) {
+        (*op, &**rhs)
+    } else if is_v(rhs) {
+        let f = match op {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            o => *o,
+        };
+        (f, &**lhs)
+    } else {
+        return None;
+    };
+    if !fixed(lo) || !fixed(hi) {
+        return None;
+    }
+    let stepv = match step {
+        [Stmt {
+            kind: StmtKind::Assign { target, value },
+            ..
+        }] if visit::whole_var(target) == Some(v) => {
+            let inner = match &value.kind {
+                ExprKind::Cast(i) => &**i,
+                _ => value,
+            };
+            match &inner.kind {
+                ExprKind::Binary {
+                    op: BinOp::Add,
+                    lhs,
+                    rhs,
+                } if is_v(lhs) => crate::c::convert::eval_const(rhs)?,
+                ExprKind::Binary {
+                    op: BinOp::Sub,
+                    lhs,
+                    rhs,
+                } if is_v(lhs) => -crate::c::convert::eval_const(rhs)?,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let names = |e: &Expr| spec_of(program, e, span);
+    let x = s::var(&program.var(v).name, span);
+    let lo_s = names(lo)?;
+    let hi_s = names(hi)?;
+    let at_start = s::bin(crate::spec::BinOp::Eq, x.clone(), lo_s.clone(), span);
+    use crate::spec::BinOp as SO;
+    let e = match (op, stepv) {
+        (BinOp::Lt, 1) | (BinOp::Le, 1) => {
+            let limit = if op == BinOp::Lt {
+                hi_s
+            } else {
+                s::add(hi_s, s::int(1, span), span)
+            };
+            s::and(
+                s::bin(SO::Le, lo_s, x.clone(), span),
+                s::bin(SO::Or, s::bin(SO::Le, x, limit, span), at_start, span),
+                span,
+            )
+        }
+        (BinOp::Gt, -1) | (BinOp::Ge, -1) => {
+            let limit = if op == BinOp::Gt {
+                hi_s
+            } else {
+                s::sub(hi_s, s::int(1, span), span)
+            };
+            s::and(
+                s::bin(SO::Le, x.clone(), lo_s, span),
+                s::bin(SO::Or, s::bin(SO::Ge, x, limit, span), at_start, span),
+                span,
+            )
+        }
+        (BinOp::Lt | BinOp::Le, c) if c > 0 => s::bin(SO::Le, lo_s, x, span),
+        (BinOp::Gt | BinOp::Ge, c) if c < 0 => s::bin(SO::Le, x, lo_s, span),
+        _ => return None,
+    };
+    Some(e)
+}
+
+/// A side-effect-free integer expression over variables as a specification expression.
+fn spec_of(program: &Program, e: &Expr, span: Span) -> Option<SExpr> {
+    use crate::spec::BinOp as SO;
+    Some(match &e.kind {
+        ExprKind::Int(v) => s::int(*v, span),
+        ExprKind::Var(v) if !program.var(*v).in_memory() => s::var(&program.var(*v).name, span),
+        ExprKind::Cast(inner) if inner.ty.is_integer() => return spec_of(program, inner, span),
+        ExprKind::Unary { op: UnOp::Neg, arg } => s::neg(spec_of(program, arg, span)?, span),
+        ExprKind::Binary { op, lhs, rhs } => {
+            let sop = match op {
+                BinOp::Add => SO::Add,
+                BinOp::Sub => SO::Sub,
+                BinOp::Mul => SO::Mul,
+                BinOp::Div => SO::Div,
+                BinOp::Mod => SO::Mod,
+                _ => return None,
+            };
+            s::bin(
+                sop,
+                spec_of(program, lhs, span)?,
+                spec_of(program, rhs, span)?,
+                span,
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// Invariants of the loops of a function without a contract of the user's (outside regions):
+/// the loop variable's range, whole permission to the objects the loop uses.
+fn function_loops(
+    program: &Program,
+    f: &str,
+    stmts: &mut [Stmt],
+    reach: &HashMap<String, Bases>,
+    out: &mut Inference,
+) {
+    for st in stmts.iter_mut() {
+        let span = st.span;
+        // What the region code inside this statement uses (its blocks are separate copies).
+        if let StmtKind::Loop {
+            init,
+            cond,
+            step,
+            spec,
+            body,
+            ..
+        } = &mut st.kind
+        {
+            if spec.is_none() {
+                let mut taken: BTreeSet<String> =
+                    program.vars.iter().map(|v| v.name.clone()).collect();
+                let mut clauses = Vec::new();
+                if let Some(r) = loop_range(program, init, cond.as_ref(), step, &body.stmts, span) {
+                    clauses.push(clause(ClauseKind::LoopInvariant, r, span, true));
+                }
+                let mut all = body.stmts.clone();
+                all.extend(init.iter().cloned());
+                all.extend(step.iter().cloned());
+                let mut used = objects_used(program, f, &all);
+                // Globals the functions called in the loop use (their contracts ask for them).
+                visit::each_stmt(&all, &mut |x| {
+                    if let StmtKind::Call { callee, .. } = &x.kind {
+                        if let Some(b) = reach.get(&callee.name) {
+                            for g in &b.globals {
+                                used.entry(*g).or_insert(true);
+                            }
+                        }
+                    }
+                });
+                for (base, _) in used {
+                    let var = program.var(base);
+                    let e = whole_object(
+                        &s::var(&var.name, span),
+                        dims_of(&var.ty),
+                        true,
+                        &mut taken,
+                        span,
+                    );
+                    clauses.push(clause(ClauseKind::LoopInvariant, e, span, false));
+                }
+                if !clauses.is_empty() {
+                    let c = Contract { clauses, span };
+                    out.insertions.push(Insertion {
+                        offset: span.start as usize,
+                        text: format!("/*@ {} @*/\n", clauses_text(&c)),
+                    });
+                    *spec = Some(c);
+                }
+            }
+            function_loops(program, f, &mut body.stmts, reach, out);
+            continue;
+        }
+        let mut nested: Vec<&mut Block> = Vec::new();
+        match &mut st.kind {
+            StmtKind::If { then, els, .. } => {
+                nested.push(then);
+                if let Some(e) = els {
+                    nested.push(e);
+                }
+            }
+            StmtKind::Block(b) => nested.push(b),
+            _ => {}
+        }
+        for b in nested {
+            function_loops(program, f, &mut b.stmts, reach, out);
+        }
+    }
+}
+
+/// The objects (arrays, globals, pointers' allocations, scalars in memory) code uses, with
+/// whether it writes them: a variable is used if it appears where memory is reached through it,
+/// or in a region inside the code.
+fn objects_used(program: &Program, f: &str, stmts: &[Stmt]) -> BTreeMap<VarId, bool> {
+    let mut out: BTreeMap<VarId, bool> = BTreeMap::new();
+    let declared = visit::declared(stmts);
+    let mut all = stmts.to_vec();
+    // Regions inside: their blocks' code.
+    visit::each_stmt(stmts, &mut |st| {
+        if let StmtKind::Omp(c) = &st.kind {
+            if let Some(id) = c.region {
+                if let Some(r) = program
+                    .regions
+                    .iter()
+                    .find(|r| r.id == id && r.function == f)
+                {
+                    for b in r.ppl.blocks() {
+                        all.extend(b.payload.body.block().stmts.iter().cloned());
+                    }
+                }
+            }
+        }
+    });
+    visit::each_stmt(&all, &mut |st| {
+        if let StmtKind::Call { args, .. } = &st.kind {
+            for a in args {
+                if a.ty.decay().is_pointer() {
+                    if let Some((v, _)) = pointer_base(a) {
+                        out.insert(v, true);
+                    }
+                }
+            }
+        }
+        visit::stmt_exprs(st, &mut |e| used_in(program, e, &mut out));
+    });
+    // Objects declared inside the code are allocated there.
+    out.retain(|v, _| !declared.contains(v));
+    // Functions called may use globals (their contracts ask for them).
+    out
+}
+
+fn used_in(program: &Program, e: &Expr, out: &mut BTreeMap<VarId, bool>) {
+    match &e.kind {
+        ExprKind::Index { base, .. } | ExprKind::Deref(base) => {
+            if let Some((v, _)) = pointer_base(base) {
+                out.entry(v).or_insert(false);
+            }
+        }
+        ExprKind::Var(v) if program.var(*v).in_memory() => {
+            out.entry(*v).or_insert(false);
+        }
+        _ => {}
+    }
+    e.for_each_child(&mut |c| used_in(program, c, out));
+}
