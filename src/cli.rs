@@ -215,11 +215,10 @@ pub enum ViperEmit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_definition_is_consistent() {
-        Cli::command().debug_assert();
+        crate::commands::meta::command().debug_assert();
     }
 
     #[test]

@@ -123,7 +123,8 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
             }
         }
     }
-    if r.emitted.is_none() {
+    // Reports that did not time anything (e.g. `encode`'s input errors) carry no time.
+    if r.emitted.is_none() && !r.time.is_zero() {
         parts.push(time(r.time));
     }
     let mut line = format!(

@@ -389,10 +389,15 @@ fn parse_directive(p: &mut P<'_>) -> Result<(Directive, Span), FrontError> {
             ))
         }
         other => {
+            let mut known = vec!["parallel", "for", "simd", "sections", "section", "single"];
+            known.extend(UNSUPPORTED_DIRECTIVES);
             return Err(FrontError::omp_syntax(
                 p.tspan(first),
-                format!("unknown OpenMP directive `{other}`"),
-            ))
+                format!(
+                    "unknown OpenMP directive `{other}`{}",
+                    crate::suggest::hint(other, &known)
+                ),
+            ));
         }
     };
     Ok((d, p.span(first.start, last.end)))
@@ -460,9 +465,14 @@ fn parse_clause(p: &mut P<'_>, d: Directive) -> Result<Clause, FrontError> {
         ));
     }
     if !KNOWN.contains(&name) {
+        let mut known = KNOWN.to_vec();
+        known.extend(UNSUPPORTED_CLAUSES);
         return Err(FrontError::omp_syntax(
             p.tspan(t),
-            format!("unknown OpenMP clause `{name}`"),
+            format!(
+                "unknown OpenMP clause `{name}`{}",
+                crate::suggest::hint(name, &known)
+            ),
         ));
     }
     if !allowed(d, name) {
@@ -690,6 +700,18 @@ mod tests {
             )
         );
         assert_eq!(err("#pragma omp parallel if(n > 10)").2, 22);
+    }
+
+    #[test]
+    fn misspelt_directives_and_clauses_get_a_hint() {
+        let m = err("#pragma omp parralel for").3;
+        assert!(m.contains("did you mean `parallel`?"), "{m}");
+        let m = err("#pragma omp parallel for shedule(static)").3;
+        assert!(m.contains("did you mean `schedule`?"), "{m}");
+        let m = err("#pragma omp for nowiat").3;
+        assert!(m.contains("did you mean `nowait`?"), "{m}");
+        let m = err("#pragma omp frobnicate").3;
+        assert!(!m.contains("did you mean"), "{m}");
     }
 
     #[test]
