@@ -117,6 +117,8 @@ pub struct FileReport {
     pub backend: Option<&'static str>,
     /// Errors left out by `--max-errors`.
     pub errors_left_out: usize,
+    /// `--max-errors N` when this file reached it: there may be more errors than reported.
+    pub stopped_at: Option<usize>,
     pub time: Duration,
     /// A program printed instead of a verdict (`--emit`).
     pub emitted: Option<String>,
@@ -135,6 +137,7 @@ impl FileReport {
             skipped: Vec::new(),
             backend: None,
             errors_left_out: 0,
+            stopped_at: None,
             time: Duration::ZERO,
             emitted: None,
         }
@@ -153,9 +156,13 @@ impl FileReport {
             .collect()
     }
 
-    /// Keeps the first `max` errors (all if `None`), counting those left out.
+    /// Keeps the first `max` errors (all if `None`), counting those left out; notes when the
+    /// limit was reached (the back end stops looking, too).
     pub fn limit_errors(&mut self, max: Option<usize>) {
         let Some(max) = max else { return };
+        if self.error_count() >= max {
+            self.stopped_at = Some(max);
+        }
         let mut seen = 0;
         let before = self.problems.len();
         self.problems.retain(|p| {

@@ -55,9 +55,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
 pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileReport {
     let start = Instant::now();
     let mut sources = SourceMap::new();
-    let (outcome, skipped) = verify_file(input, &mut sources, options, backend);
+    let (outcome, skipped, has_code) = verify_file(input, &mut sources, options, backend);
     let mut verdict = outcome.code.verdict();
-    if verdict == FileVerdict::Verified && outcome.obligations.is_empty() {
+    if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
         verdict = FileVerdict::NothingToVerify;
     }
     let mut r = FileReport::new(&input.name(), sources, verdict);
@@ -93,21 +93,26 @@ fn problem(d: &Diagnostic) -> Problem {
     p
 }
 
-/// Reads, lowers and verifies a C file; also says which code is not verified.
+/// Reads, lowers and verifies a C file; also says which code is not verified and whether the
+/// file has any function body to verify.
 pub fn verify_file(
     input: &Input,
     sources: &mut SourceMap,
     options: &VerifyOptions,
     backend: Backend,
-) -> (Outcome, Vec<Skipped>) {
+) -> (Outcome, Vec<Skipped>, bool) {
     let program = match input::load(input, sources) {
         Ok(p) => p,
-        Err(failures) => return (failed_input(failures), Vec::new()),
+        Err(failures) => return (failed_input(failures), Vec::new(), true),
     };
     let skipped = skipped::of_program(&program, sources);
+    let has_code = program
+        .functions
+        .iter()
+        .any(|f| f.origin == openmp::c::Origin::Main && f.is_verified());
     let lowered = match input::lower(&program) {
         Ok(l) => l,
-        Err(failures) => return (failed_input(failures), skipped),
+        Err(failures) => return (failed_input(failures), skipped, has_code),
     };
     let mut outcome = match backend {
         Backend::Native => match native(&lowered, options) {
@@ -123,7 +128,7 @@ pub fn verify_file(
     for (_, why) in &mut outcome.unknowns {
         *why = c_lines(why, &lowered);
     }
-    (outcome, skipped)
+    (outcome, skipped, has_code)
 }
 
 /// The back end names a check by its line in the generated program (`… at line 7: …`); for C

@@ -68,7 +68,11 @@ fn check(input: &Input, args: &ViperArgs, options: &VerifyOptions) -> FileReport
             }
         }
     };
-    let mut r = FileReport::new(&name, sources, answer.code.verdict());
+    let mut verdict = answer.code.verdict();
+    if verdict == Verdict::Verified && !has_members(&sources) {
+        verdict = Verdict::NothingToVerify;
+    }
+    let mut r = FileReport::new(&name, sources, verdict);
     r.problems = answer.problems;
     if args.emit.is_none() && answer.code != ExitCode::InputError {
         r.backend = match args.backend.backend {
@@ -79,6 +83,22 @@ fn check(input: &Input, args: &ViperArgs, options: &VerifyOptions) -> FileReport
     }
     r.time = start.elapsed();
     r
+}
+
+/// Whether the (only) file of `sources` declares a method or function: else there is nothing
+/// to verify.
+fn has_members(sources: &SourceMap) -> bool {
+    let Some(f) = sources.get(viper::FileId(0)) else {
+        return false;
+    };
+    viper::parse(f.text(), viper::FileId(0)).map_or(true, |p| {
+        p.items.iter().any(|i| {
+            matches!(
+                i,
+                viper::ast::Item::Method(_) | viper::ast::Item::Function(_)
+            )
+        })
+    })
 }
 
 /// Runs the chosen back end(s). Silicon reads the file as written (through Silver's own parser);

@@ -64,6 +64,8 @@ pub struct JsonFile<'a> {
     pub obligations: &'a [ObligationStatus],
     pub not_verified: &'a [Skipped],
     pub errors_left_out: usize,
+    /// `--max-errors N` when the file reached it (there may be more errors), else null.
+    pub stopped_at: Option<usize>,
     pub time_ms: u128,
 }
 
@@ -134,6 +136,7 @@ pub fn file_line(r: &FileReport) -> String {
         obligations: &r.obligations,
         not_verified: &r.skipped,
         errors_left_out: r.errors_left_out,
+        stopped_at: r.stopped_at,
         time_ms: r.time.as_millis(),
     };
     serde_json::to_string(&j).unwrap_or_default()

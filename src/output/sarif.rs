@@ -141,12 +141,12 @@ fn notifications(r: &FileReport) -> Vec<Notification> {
             "warning",
         ));
     }
-    if r.errors_left_out > 0 {
+    if let Some(n) = r.stopped_at {
         out.push(notification(
             r,
             format!(
-                "{}: {} more error(s) not reported (--max-errors)",
-                r.name, r.errors_left_out
+                "{}: reporting stopped after {n} error(s) (--max-errors {n}); there may be more",
+                r.name
             ),
             "note",
         ));

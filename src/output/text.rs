@@ -100,13 +100,19 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
                 parts.push(count(r.obligations.len(), "obligation"));
             }
         }
-        Verdict::NothingToVerify => parts.push("the file has no function with a body".into()),
+        Verdict::NothingToVerify => parts.push("no function with a body".into()),
         Verdict::Failed | Verdict::Unknown | Verdict::Error => {
             if errors > 0 || r.verdict != Verdict::Unknown {
                 parts.push(count(errors + r.errors_left_out, "error"));
             }
             if r.errors_left_out > 0 {
-                parts.push(format!("{} not shown (--max-errors)", r.errors_left_out));
+                parts.push(format!("{} not shown", r.errors_left_out));
+            }
+            if let Some(n) = r.stopped_at {
+                parts.push(format!(
+                    "stopped after {} (--max-errors {n})",
+                    count(n, "error")
+                ));
             }
             if !not_verified.is_empty() {
                 let word = if r.verdict == Verdict::Unknown {
