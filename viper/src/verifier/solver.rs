@@ -358,8 +358,8 @@ impl Prover {
             let nb = Int::from_i64(-bound);
             self.solver.push();
             for x in &ints {
-                self.solver.assert(&x.le(&b));
-                self.solver.assert(&x.ge(&nb));
+                self.solver.assert(x.le(&b));
+                self.solver.assert(x.ge(&nb));
             }
             self.stats.queries += 1;
             // An incomplete `unknown` (quantifiers) still comes with a candidate model.
