@@ -23,6 +23,9 @@ pub struct Problem {
     /// Secondary locations with a note each.
     pub related: Vec<(Span, String)>,
     pub notes: Vec<String>,
+    /// Whether text output names the problem by its id rather than its kind (Viper programs
+    /// are read by people who know Silver's ids).
+    pub by_id: bool,
 }
 
 impl Problem {
@@ -41,18 +44,17 @@ impl Problem {
             message: message.into(),
             related: Vec::new(),
             notes: Vec::new(),
+            by_id: false,
         }
     }
 
     /// An error of a Viper program: its kind follows from Silver's id.
     pub fn viper(id: impl Into<String>, span: Span, message: impl Into<String>) -> Problem {
         let id = id.into();
-        Problem::error(
-            crate::diagnose::Kind::of_viper_id(&id).as_str(),
-            id,
-            span,
-            message,
-        )
+        let kind = crate::diagnose::Kind::of_viper_id(&id);
+        let mut p = Problem::error(kind.as_str(), id, span, message);
+        p.by_id = true;
+        p
     }
 
     /// A usage error (the command line asks for something ompv does not do).

@@ -81,6 +81,11 @@ fn results_on_stdout_and_diagnostics_on_stderr() {
     );
     assert!(!r.stdout.contains("error[race]"));
 
+    // Many files through a pipe: no progress bar, only results and diagnostics.
+    let many = ompv(&["verify", "examples/fusion.c", "examples/sections.c"]);
+    assert!(!many.stderr.contains("files"), "{}", many.stderr);
+    assert!(many.stderr.is_empty(), "{}", many.stderr);
+
     let ok = ompv(&["verify", "examples/fusion.c"]);
     assert_eq!(ok.code, 0);
     assert!(ok.stderr.is_empty(), "{}", ok.stderr);

@@ -18,13 +18,14 @@ pub struct InputFailure {
 /// Reads, preprocesses and parses a C input (registered in `sources` under its name).
 pub fn load(input: &Input, sources: &mut SourceMap) -> Result<openmp::Program, Vec<InputFailure>> {
     let text = input.read().map_err(|message| {
+        let kind = if matches!(input, Input::Invalid { .. }) {
+            "usage"
+        } else {
+            "io"
+        };
         vec![InputFailure {
-            kind: if matches!(input, Input::Invalid { .. }) {
-                "usage"
-            } else {
-                "io"
-            },
-            id: "io.error".into(),
+            kind,
+            id: format!("{kind}.error"),
             span: Span::DUMMY,
             message,
         }]

@@ -27,7 +27,7 @@ pub fn diagnostics(sources: &SourceMap, problems: &[Problem], color: bool) -> Ve
     let config = term::Config::default();
     for p in problems {
         let mut d = Diagnostic::new(p.severity)
-            .with_code(if p.kind == "internal" || p.kind == "backend" {
+            .with_code(if p.by_id || p.kind == "internal" || p.kind == "backend" {
                 p.id.clone()
             } else {
                 p.kind.clone()
