@@ -208,6 +208,13 @@ fn overlap(x: &Atom, y: &Atom, a: &Side, b: &Side, pairs: Incomparable) -> Overl
                 Overlap::When(format!("{j} = {i} - {}", -d))
             }
         }
+        // i + p = q  <=>  i = q - p (and symmetrically): one iteration meets a fixed element.
+        (false, true) if fx.coef.is_one() => {
+            Overlap::When(format!("{i} = {}", &fy.offset - &fx.offset))
+        }
+        (true, false) if fy.coef.is_one() => {
+            Overlap::When(format!("{j} = {}", &fx.offset - &fy.offset))
+        }
         _ => Overlap::Maybe,
     }
 }
@@ -380,6 +387,12 @@ mod tests {
             l.contains("= 2 > 1: a data race if they can be the same"),
             "{l}"
         );
+        let l = run(
+            at("a", local("i_1", S), one()),
+            at("a", int(0, S), one()),
+            Incomparable::All,
+        );
+        assert!(l.contains("(same element when i = 0: a data race)"), "{l}");
         assert_eq!(Amount::of(None), one());
         assert_eq!(
             Amount::of(Some(&perm_lit(PermLit::Wildcard, S))).show(),

@@ -90,7 +90,10 @@ pub fn render(program: &viper::ast::Program, checks: &Checks) -> String {
             }
         }
     }
-    let mut out = String::new();
+    let mut out = String::from(
+        "// The Viper program `ompv verify` checks; a comment `C line N: …` ends every line that\n\
+         // holds a check, naming the C line it comes from and what it proves.\n",
+    );
     for (k, line) in printed.lines().enumerate() {
         out.push_str(line);
         if let Some(ns) = notes.get(&(k as u32 + 1)) {

@@ -51,20 +51,24 @@ impl RegionView<'_> {
     }
 }
 
-/// The checks of every generated member, by member name.
+/// The checks of every generated member (each once), by member name.
 fn member_roles(lowered: &Lowered) -> HashMap<String, Vec<Role>> {
     let mut out: HashMap<String, Vec<Role>> = HashMap::new();
     for item in &lowered.program.items {
         let name = item.name().name.clone();
         let mut copy = item.clone();
-        let roles = out.entry(name).or_default();
+        // A check's span sits on a statement and on the top of its assertion: count it once.
+        let mut spans = std::collections::BTreeSet::new();
         copy.for_each_span_mut(&mut |s| {
             if is_check_span(*s) {
-                if let Some(c) = lowered.checks.get(*s) {
-                    roles.push(c.role.clone());
-                }
+                spans.insert(*s);
             }
         });
+        out.entry(name).or_default().extend(
+            spans
+                .into_iter()
+                .filter_map(|s| lowered.checks.get(s).map(|c| c.role.clone())),
+        );
     }
     out
 }

@@ -65,12 +65,19 @@ fn iteration_names(a: Option<&str>, b: Option<&str>) -> (Option<String>, Option<
     (first, second)
 }
 
-fn pairs_text(inc: Incomparable, same: bool, i: &str, j: &str) -> String {
+/// Which iterations of a pair may run at the same time (`None`: a block that runs once).
+fn pairs_text(inc: Incomparable, same: bool, i: Option<&str>, j: Option<&str>) -> String {
+    let (x, y) = (i.unwrap_or("i"), j.unwrap_or("j"));
     match inc {
         Incomparable::None => "none: every run of the first ends before the second starts".into(),
-        Incomparable::Unequal if same => format!("{i} ≠ {j}: any two different iterations"),
-        Incomparable::Unequal => format!("{i} ≠ {j}: fused, so iteration {i} = {j} runs in order"),
-        Incomparable::All => format!("all ({i}, {j}): nothing orders them"),
+        Incomparable::Unequal if same => format!("{x} ≠ {y}: any two different iterations"),
+        Incomparable::Unequal => format!("{x} ≠ {y}: fused, so iteration {x} = {y} runs in order"),
+        Incomparable::All => match (i, j) {
+            (Some(i), Some(j)) => format!("all ({i}, {j}): nothing orders them"),
+            (None, Some(j)) => format!("its run and every iteration {j}: nothing orders them"),
+            (Some(i), None) => format!("every iteration {i} and its run: nothing orders them"),
+            (None, None) => "the two runs: nothing orders them".into(),
+        },
     }
 }
 
@@ -146,12 +153,7 @@ pub fn region(v: &RegionView, out: &mut String) {
     for p in &v.pairs {
         let (va, vb) = (vars(p.a), vars(p.b));
         let (i, j) = iteration_names(va.as_deref(), vb.as_deref());
-        let text = pairs_text(
-            p.incomparable,
-            p.a == p.b,
-            i.as_deref().unwrap_or("its run"),
-            j.as_deref().unwrap_or("its run"),
-        );
+        let text = pairs_text(p.incomparable, p.a == p.b, i.as_deref(), j.as_deref());
         let l = label(&name(p.a), &name(p.b));
         let pad = width - l.chars().count();
         let _ = writeln!(out, "    {l}{}   {text}", " ".repeat(pad));
@@ -190,6 +192,7 @@ pub fn region(v: &RegionView, out: &mut String) {
                 i.as_deref().unwrap_or("i"),
                 j.as_deref().unwrap_or("j")
             ),
+            _ if i.is_none() || j.is_none() => "while they run".into(),
             _ => "all pairs".into(),
         };
         let _ = writeln!(out, "    {} × {} ({which}):", name(p.a), name(p.b));
