@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 
-# Z3 4.8.12 (Debian bookworm's libz3-dev): the `z3` crate 0.20 links against it.
-packages=(libz3-dev pkg-config)
+# Z3 4.8.12 (Debian bookworm's libz3-dev): the `z3` crate 0.20 links against it. Graphviz's
+# `dot` renders `ompv explain --emit dot` in the CLI tests; bsdutils' `script` (essential, so
+# normally present) gives them a pseudo-terminal.
+packages=(libz3-dev pkg-config graphviz bsdutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -27,7 +27,7 @@ impl Answer {
             ExitCode::InputError,
             errors
                 .iter()
-                .map(|e| Problem::error(e.kind.id(), e.span, &e.message))
+                .map(|e| Problem::viper(e.kind.id(), e.span, &e.message))
                 .collect(),
         )
     }
@@ -53,9 +53,9 @@ impl Answer {
             .map(|p| format!("{}@{}", p.id, p.span.line))
             .collect();
         if errors.is_empty() {
-            self.code.verdict().to_string()
+            self.code.verdict().as_str().to_string()
         } else {
-            format!("{} [{}]", self.code.verdict(), errors.join(", "))
+            format!("{} [{}]", self.code.verdict().as_str(), errors.join(", "))
         }
     }
 }
@@ -68,7 +68,7 @@ pub fn native(program: &Program, options: &VerifyOptions) -> Answer {
             let problems = result
                 .errors()
                 .into_iter()
-                .map(|e| Problem::error(e.full_id(), e.span, &e.message))
+                .map(|e| Problem::viper(e.full_id(), e.span, &e.message))
                 .collect();
             let code = match result.verdict() {
                 Verdict::Verified => ExitCode::Verified,
@@ -105,7 +105,7 @@ pub fn compare(native: Answer, silicon: Answer) -> Answer {
         .map(|p| p.span)
         .min_by_key(|s| (s.line, s.column))
         .unwrap_or(Span::DUMMY);
-    let mut p = Problem::error(
+    let mut p = Problem::viper(
         "backend.disagreement",
         span,
         format!(
@@ -182,7 +182,7 @@ impl SiliconRun<'_> {
                 Ok(result) => silicon_answer(&result),
                 Err(e) => Answer::new(
                     ExitCode::InputError,
-                    vec![Problem::error(e.id(), Span::DUMMY, e.to_string())],
+                    vec![Problem::viper(e.id(), Span::DUMMY, e.to_string())],
                 ),
             }
         }
@@ -190,7 +190,7 @@ impl SiliconRun<'_> {
         {
             Answer::new(
                 ExitCode::InputError,
-                vec![Problem::error(
+                vec![Problem::viper(
                     "silicon.unavailable",
                     Span::DUMMY,
                     "this ompv was built without Silicon support; rebuild with \
@@ -210,15 +210,15 @@ fn silicon_answer(r: &viper::silicon::SiliconResult) -> Answer {
     let mut problems: Vec<Problem> = r
         .errors
         .iter()
-        .map(|e| Problem::error(e.full_id(), e.span, &e.message))
+        .map(|e| Problem::viper(e.full_id(), e.span, &e.message))
         .chain(
             r.other_errors
                 .iter()
-                .map(|e| Problem::error(&e.id, e.span, &e.message)),
+                .map(|e| Problem::viper(&e.id, e.span, &e.message)),
         )
         .collect();
     problems.extend(r.inconclusive.iter().map(|e| {
-        let mut p = Problem::error(&e.id, e.span, &e.message);
+        let mut p = Problem::viper(&e.id, e.span, &e.message);
         p.severity = Severity::Warning;
         p
     }));
@@ -248,7 +248,7 @@ mod tests {
             ExitCode::Failed,
             errors
                 .iter()
-                .map(|(id, l)| Problem::error(*id, at(*l), "m"))
+                .map(|(id, l)| Problem::viper(*id, at(*l), "m"))
                 .collect(),
         )
     }
@@ -298,7 +298,7 @@ mod tests {
     fn warnings_are_not_compared() {
         let mut s = Answer::new(
             ExitCode::Unknown,
-            vec![Problem::error("timeout.error", at(0), "t")],
+            vec![Problem::viper("timeout.error", at(0), "t")],
         );
         s.problems[0].severity = Severity::Warning;
         let a = compare(Answer::new(ExitCode::Unknown, vec![]), s);
@@ -309,7 +309,7 @@ mod tests {
     fn silicon_failing_to_run_is_the_answer() {
         let s = Answer::new(
             ExitCode::InputError,
-            vec![Problem::error("silicon.unavailable", Span::DUMMY, "no jar")],
+            vec![Problem::viper("silicon.unavailable", Span::DUMMY, "no jar")],
         );
         let a = compare(failed(&[("assert.failed:assertion.false", 3)]), s);
         assert_eq!(a.code, ExitCode::InputError);

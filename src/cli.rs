@@ -3,32 +3,76 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Text shown after `--help`.
+const AFTER_HELP: &str = "Exit codes: 0 verified (or nothing to verify), 1 verification failed, \
+2 input error, 3 inconclusive. With several files, the worst verdict decides \
+(error > failed > unknown > verified).\n\
+Environment: NO_COLOR (no colours unless --color always), OMPV_LOG (tracing filter, e.g. \
+OMPV_LOG=debug), OMPV_CPP (the C preprocessor, default `cpp`), OMPV_SILICON_JAR, JAVA_HOME, \
+OMPV_Z3_EXE (the Silicon back end).";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "ompv",
-    version,
     about = "Deductive verifier for annotated C/OpenMP programs",
-    after_help = "Exit codes: 0 verified, 1 verification failed, 2 input error, 3 inconclusive."
+    after_help = AFTER_HELP,
+    disable_version_flag = true
 )]
 pub struct Cli {
+    /// When to colour the output: `auto` colours what goes to a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
+    pub color: ColorWhen,
+    /// Print the version, the git commit, Z3's version and whether Silicon is built in.
+    #[arg(short = 'V', long, action = clap::ArgAction::Version)]
+    pub version: Option<bool>,
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Parse, type-check and verify a Viper program.
-    Viper(ViperArgs),
-    /// Encode the parallel regions of an annotated C/OpenMP file (e.g. into PPL).
-    Encode(EncodeArgs),
-    /// Verify an annotated C/OpenMP file: data-race freedom and its contracts.
+    /// Verify annotated C/OpenMP files: data-race freedom and their contracts.
     Verify(VerifyArgs),
+    /// Parse, type-check and verify Viper programs.
+    Viper(ViperArgs),
+    /// Encode the parallel regions of an annotated C/OpenMP file (into PPL or Viper).
+    Encode(EncodeArgs),
+    /// Show how a C/OpenMP file is verified (PPL tree, happens-before, iteration pairs,
+    /// permission accounting, obligations), or explain an error kind.
+    Explain(ExplainArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The C file.
-    pub file: PathBuf,
+    /// C files, or directories (every `.c` file below them); `-` reads standard input.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ViperArgs {
+    /// Viper files (.vpr), or directories (every `.vpr` file below them); `-` reads standard
+    /// input.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub inputs: Vec<PathBuf>,
+    /// Print the program instead of verifying it.
+    #[arg(long, value_enum)]
+    pub emit: Option<ViperEmit>,
     #[command(flatten)]
     pub backend: BackendArgs,
     #[command(flatten)]
@@ -37,14 +81,48 @@ pub struct VerifyArgs {
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
-    /// The C file.
+    /// The C file (`-` reads standard input).
     pub file: PathBuf,
     /// What to print.
     #[arg(long, value_enum, default_value_t = EncodeEmit::Ppl)]
     pub emit: EncodeEmit,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = EncodeFormat::Text)]
+    pub format: EncodeFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The C file to explain (`-` reads standard input).
+    #[arg(required_unless_present = "kind", conflicts_with = "kind")]
+    pub file: Option<PathBuf>,
+    /// What to print: the proof's structure as text, a Graphviz graph of the PPL trees and
+    /// their happens-before relation, or the Viper program with comments naming the C line of
+    /// every check.
+    #[arg(long, value_enum, default_value_t = ExplainEmit::Text)]
+    pub emit: ExplainEmit,
+    /// Explain an error kind (`race`, `permission`, ...) instead: what it means, how to fix it.
+    /// `--kind list` lists the kinds.
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainEmit {
+    /// Regions, PPL trees, happens-before, incomparable iteration pairs, permission accounting
+    /// and the obligations.
+    Text,
+    /// A Graphviz (DOT) graph: each region's PPL tree and the happens-before edges.
+    Dot,
+    /// The Viper program `ompv verify` checks, each check annotated with its C line.
+    Viper,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -55,17 +133,10 @@ pub enum EncodeEmit {
     Viper,
 }
 
-#[derive(Args, Debug)]
-pub struct ViperArgs {
-    /// The Viper file (.vpr).
-    pub file: PathBuf,
-    /// Print the program instead of verifying it.
-    #[arg(long, value_enum)]
-    pub emit: Option<ViperEmit>,
-    #[command(flatten)]
-    pub backend: BackendArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodeFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args, Debug)]
@@ -78,18 +149,51 @@ pub struct BackendArgs {
 
 #[derive(Args, Debug)]
 pub struct OutputArgs {
-    /// Output format.
+    /// Output format: rustc-style text, JSON (one object per file, one per line), or SARIF
+    /// 2.1.0 (one log for all files).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Per-query solver timeout in milliseconds (a timeout is reported as "unknown").
-    #[arg(long, default_value_t = 10_000)]
-    pub timeout: u64,
+    /// Time limit of one solver query, in seconds (fractions allowed); 0 means no limit, as in
+    /// Silicon. A query that runs out of time makes the verdict `unknown`, never `verified`.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
+    pub timeout: f64,
+    /// Stop reporting after this many errors per file (and per obligation, as Silicon's
+    /// --numberOfErrorsToReport); 0 reports every error.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_errors: usize,
+}
+
+/// A non-negative number of seconds.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds (0 or more; 0 means no limit)"
+        )),
+    }
+}
+
+impl OutputArgs {
+    /// The per-query timeout in milliseconds (`None`: no limit).
+    pub fn timeout_ms(&self) -> Option<u64> {
+        if self.timeout <= 0.0 {
+            None
+        } else {
+            Some(((self.timeout * 1000.0).ceil() as u64).max(1))
+        }
+    }
+
+    /// Errors to report per file and obligation (`None`: all).
+    pub fn max_errors(&self) -> Option<usize> {
+        (self.max_errors > 0).then_some(self.max_errors)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
     Json,
+    Sarif,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -106,4 +210,28 @@ pub enum Backend {
 pub enum ViperEmit {
     /// The program in canonical Viper syntax (after parsing and type checking).
     Viper,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_definition_is_consistent() {
+        crate::commands::meta::command().debug_assert();
+    }
+
+    #[test]
+    fn timeout_is_in_seconds_and_zero_means_no_limit() {
+        let out = |t: f64| OutputArgs {
+            format: Format::Text,
+            timeout: t,
+            max_errors: 0,
+        };
+        assert_eq!(out(0.0).timeout_ms(), None);
+        assert_eq!(out(10.0).timeout_ms(), Some(10_000));
+        assert_eq!(out(0.25).timeout_ms(), Some(250));
+        assert!(seconds("-1").is_err() && seconds("NaN").is_err() && seconds("x").is_err());
+        assert_eq!(seconds("1.5"), Ok(1.5));
+    }
 }

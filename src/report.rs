@@ -1,15 +1,21 @@
-//! Printing results: rustc-style diagnostics with source snippets, or one JSON object.
+//! What a run found about one input file, independent of the output format: its verdict, the
+//! problems (with source spans), the obligations and the code that was not verified. The
+//! formats are in [`crate::output`].
 
-use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
-use codespan_reporting::files::SimpleFiles;
-use codespan_reporting::term::{self, termcolor};
+use crate::exit::Verdict;
+pub use codespan_reporting::diagnostic::Severity;
 use serde::Serialize;
+use std::time::Duration;
 use viper::{SourceMap, Span};
 
-/// One reported problem, independent of output format.
+/// One reported problem.
 #[derive(Clone, Debug)]
 pub struct Problem {
-    /// Machine-readable id (e.g. `assert.failed:assertion.false`, `parser.error`).
+    /// What went wrong in the terms of the input (`race`, `permission`, `syntax`, ...).
+    pub kind: String,
+    /// The finer machine-readable id: Silver's `<error>:<reason>` for verification errors (e.g.
+    /// `exhale.failed:insufficient.permission`), else the front end's (`spec.syntax`,
+    /// `parser.error`, ...).
     pub id: String,
     pub severity: Severity,
     pub span: Span,
@@ -17,113 +23,176 @@ pub struct Problem {
     /// Secondary locations with a note each.
     pub related: Vec<(Span, String)>,
     pub notes: Vec<String>,
+    /// Whether text output names the problem by its id rather than its kind (Viper programs
+    /// are read by people who know Silver's ids).
+    pub by_id: bool,
 }
 
 impl Problem {
-    pub fn error(id: impl Into<String>, span: Span, message: impl Into<String>) -> Problem {
+    /// An error of the given kind and id.
+    pub fn error(
+        kind: impl Into<String>,
+        id: impl Into<String>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Problem {
         Problem {
+            kind: kind.into(),
             id: id.into(),
             severity: Severity::Error,
             span,
             message: message.into(),
             related: Vec::new(),
             notes: Vec::new(),
+            by_id: false,
         }
+    }
+
+    /// An error of a Viper program: its kind follows from Silver's id.
+    pub fn viper(id: impl Into<String>, span: Span, message: impl Into<String>) -> Problem {
+        let id = id.into();
+        let kind = crate::diagnose::Kind::of_viper_id(&id);
+        let mut p = Problem::error(kind.as_str(), id, span, message);
+        p.by_id = true;
+        p
+    }
+
+    /// A usage error (the command line asks for something ompv does not do).
+    pub fn usage(message: impl Into<String>) -> Problem {
+        Problem::error("usage", "usage.error", Span::DUMMY, message)
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
     }
 }
 
-/// Writes problems as rustc-style diagnostics to stderr.
-pub fn emit_text(sources: &SourceMap, problems: &[Problem]) {
-    let mut files = SimpleFiles::new();
-    let mut ids = Vec::new();
-    let mut i = 0;
-    while let Some(f) = sources.get(viper::FileId(i)) {
-        ids.push(files.add(f.name().to_string(), f.text().to_string()));
-        i += 1;
+/// One obligation (a generated member) and its outcome.
+#[derive(Clone, Debug, Serialize)]
+pub struct ObligationStatus {
+    pub name: String,
+    pub kind: &'static str,
+    pub status: &'static str,
+    pub time_ms: u128,
+}
+
+/// Code the file contains that is not verified.
+#[derive(Clone, Debug, Serialize)]
+pub struct Skipped {
+    /// `spec_ignore` or `requires false`.
+    pub reason: &'static str,
+    /// What was skipped: `function \`main\``, `code`.
+    pub what: String,
+    pub line: u32,
+    pub end_line: u32,
+}
+
+impl Skipped {
+    /// `function \`main\` (lines 3–9, requires false)`.
+    pub fn describe(&self) -> String {
+        let lines = if self.line == self.end_line {
+            format!("line {}", self.line)
+        } else {
+            format!("lines {}–{}", self.line, self.end_line)
+        };
+        format!("{} ({lines}, {})", self.what, self.reason)
     }
-    let writer = termcolor::StandardStream::stderr(termcolor::ColorChoice::Auto);
-    let config = term::Config::default();
-    for p in problems {
-        let mut d = Diagnostic::new(p.severity)
-            .with_code(p.id.clone())
-            .with_message(&p.message);
-        let mut labels = Vec::new();
-        if let Some(&fid) = ids.get(p.span.file.0 as usize) {
-            if !p.span.is_dummy() {
-                labels.push(Label::primary(
-                    fid,
-                    p.span.start as usize..p.span.end as usize,
-                ));
+}
+
+/// Everything a run found about one input.
+#[derive(Debug)]
+pub struct FileReport {
+    /// The file as the user named it (`<stdin>` for standard input).
+    pub name: String,
+    /// The sources the spans point into.
+    pub sources: SourceMap,
+    pub verdict: Verdict,
+    pub problems: Vec<Problem>,
+    /// Notes that belong to no location (inconclusive obligations, hints).
+    pub notes: Vec<String>,
+    /// The obligations (for C files).
+    pub obligations: Vec<ObligationStatus>,
+    /// Code that is not verified.
+    pub skipped: Vec<Skipped>,
+    /// Which back end answered, when it is not the native one (`Silicon`, `native and Silicon
+    /// agree`).
+    pub backend: Option<&'static str>,
+    /// Errors left out by `--max-errors`.
+    pub errors_left_out: usize,
+    /// `--max-errors N` when this file reached it: there may be more errors than reported.
+    pub stopped_at: Option<usize>,
+    pub time: Duration,
+    /// A program printed instead of a verdict (`--emit`).
+    pub emitted: Option<String>,
+}
+
+impl FileReport {
+    /// A report with a verdict and nothing else yet.
+    pub fn new(name: &str, sources: SourceMap, verdict: Verdict) -> FileReport {
+        FileReport {
+            name: name.to_string(),
+            sources,
+            verdict,
+            problems: Vec::new(),
+            notes: Vec::new(),
+            obligations: Vec::new(),
+            skipped: Vec::new(),
+            backend: None,
+            errors_left_out: 0,
+            stopped_at: None,
+            time: Duration::ZERO,
+            emitted: None,
+        }
+    }
+
+    /// Number of errors reported.
+    pub fn error_count(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
+    }
+
+    /// The obligations that were not verified (failed or inconclusive).
+    pub fn not_verified(&self) -> Vec<&ObligationStatus> {
+        self.obligations
+            .iter()
+            .filter(|o| o.status != "verified")
+            .collect()
+    }
+
+    /// Keeps the first `max` errors (all if `None`), counting those left out; notes when the
+    /// limit was reached (the back end stops looking, too).
+    pub fn limit_errors(&mut self, max: Option<usize>) {
+        let Some(max) = max else { return };
+        if self.error_count() >= max {
+            self.stopped_at = Some(max);
+        }
+        let mut seen = 0;
+        let before = self.problems.len();
+        self.problems.retain(|p| {
+            if !p.is_error() {
+                return true;
             }
-        }
-        for (s, m) in &p.related {
-            if let Some(&fid) = ids.get(s.file.0 as usize) {
-                if !s.is_dummy() {
-                    labels.push(
-                        Label::secondary(fid, s.start as usize..s.end as usize).with_message(m),
-                    );
-                }
-            }
-        }
-        d = d.with_labels(labels).with_notes(p.notes.clone());
-        let _ = term::emit_to_write_style(&mut writer.lock(), &config, &files, &d);
+            seen += 1;
+            seen <= max
+        });
+        self.errors_left_out += before - self.problems.len();
     }
-}
 
-/// A problem in JSON form: `{"id", "line", "column", "message"}`.
-#[derive(Serialize)]
-pub struct JsonError {
-    pub id: String,
-    pub line: u32,
-    pub column: u32,
-    pub message: String,
-}
-
-impl From<&Problem> for JsonError {
-    fn from(p: &Problem) -> JsonError {
-        JsonError {
-            id: p.id.clone(),
-            line: p.span.line,
-            column: p.span.column,
-            message: p.message.clone(),
+    /// The name of the file a span points into (the report's own name for positionless spans).
+    pub fn file_of(&self, span: Span) -> String {
+        if span.is_dummy() {
+            return self.name.clone();
         }
+        self.sources
+            .get(span.file)
+            .map_or_else(|| self.name.clone(), |f| f.name().to_string())
     }
-}
 
-/// A related location in JSON: `{"line", "column", "message"}`.
-#[derive(Serialize)]
-pub struct JsonRelated {
-    pub line: u32,
-    pub column: u32,
-    pub message: String,
-}
-
-/// A diagnostic of `ompv verify` in JSON: `{"kind", "message", "line", "column", "related"}`.
-#[derive(Serialize)]
-pub struct JsonDiagnostic {
-    pub kind: String,
-    pub message: String,
-    pub line: u32,
-    pub column: u32,
-    pub related: Vec<JsonRelated>,
-}
-
-impl From<&Problem> for JsonDiagnostic {
-    fn from(p: &Problem) -> JsonDiagnostic {
-        JsonDiagnostic {
-            kind: p.id.clone(),
-            message: p.message.clone(),
-            line: p.span.line,
-            column: p.span.column,
-            related: p
-                .related
-                .iter()
-                .map(|(s, m)| JsonRelated {
-                    line: s.line,
-                    column: s.column,
-                    message: m.clone(),
-                })
-                .collect(),
+    /// The 1-based line and column of the end of a span (`None` without a position).
+    pub fn end_of(&self, span: Span) -> Option<(u32, u32)> {
+        if span.is_dummy() {
+            return None;
         }
+        let f = self.sources.get(span.file)?;
+        Some(f.line_col(span.end.max(span.start) as usize))
     }
 }

@@ -159,7 +159,11 @@ fn text_format_errors_go_to_stderr_with_exit_code_2() {
     let path = temp_file("text.vpr", "method m() {\n  assert 1 +\n}\n");
     let out = ompv(&["viper", path.to_str().unwrap(), "--emit", "viper"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
+    // Only the verdict line is a result (stdout); the diagnostic goes to stderr.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.contains("text.vpr: error (1 error"), "{stdout}");
+    assert!(!stdout.contains("parser.error"), "{stdout}");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("parser.error"), "{stderr}");
     assert!(stderr.contains("expected an expression"), "{stderr}");

@@ -91,13 +91,14 @@ fn reduction_variables_are_private_copies() {
 
 #[test]
 fn a_solver_timeout_is_unknown_never_verified() {
-    // With a 1 ms limit per query the quantified-permission queries of Listing 7 time out.
+    // With a 1 ms limit per query (`--timeout` is in seconds) the quantified-permission
+    // queries of Listing 7 time out.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
         .args([
             "verify",
             "examples/listing7.c",
             "--timeout",
-            "1",
+            "0.001",
             "--format",
             "json",
         ])
@@ -137,8 +138,10 @@ fn silicon_needs_the_feature() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(v["verdict"], "error");
+    assert_eq!(v["errors"][0]["id"], "silicon.unavailable");
+    assert_eq!(v["errors"][0]["kind"], "backend");
     assert!(v["errors"][0]["message"]
         .as_str()
         .unwrap()
-        .contains("silicon.unavailable"));
+        .contains("--features silicon"));
 }

@@ -15,6 +15,7 @@ pub mod pragma;
 pub mod render;
 pub mod source;
 pub mod spec;
+pub mod suggest;
 
 pub use c::convert::Program;
 pub use error::{ErrorKind, FrontError, FrontErrors};

@@ -7,9 +7,11 @@
 //! - [`order`]: happens-before and the incomparable iteration pairs (§5.1.2);
 //! - [`shape`]: the one-line shape (`(par@27 ⊕ par@36) || par@49`);
 //! - [`json`]: a JSON view of a tree;
+//! - [`dot`]: a Graphviz view of a tree and its happens-before relation;
 //! - [`obligations`]: the proof obligations of ch. 5 for regions lowered to Viper.
 
 pub mod compose;
+pub mod dot;
 pub mod json;
 pub mod obligations;
 pub mod order;
@@ -17,6 +19,9 @@ pub mod shape;
 pub mod tree;
 
 pub use compose::{bundle, compose, Part};
-pub use order::{block_pairs, happens_before, BlockPair, Incomparable, Relation};
+pub use order::{
+    block_pairs, happens_before, incomparable_pairs, BlockPair, Incomparable, IterationPairs,
+    Relation,
+};
 pub use shape::shape;
 pub use tree::{BasicBlock, BlockId, BlockKind, Iteration, Op, Ppl};

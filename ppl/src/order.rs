@@ -6,7 +6,7 @@
 //! `b ≺⊕ b'` and `i = j`. Two iterations of different blocks that are ordered in neither direction
 //! are incomparable: they may run at the same time, so their accesses must not conflict.
 
-use crate::tree::{BlockId, Op, Ppl};
+use crate::tree::{BlockId, BlockKind, Op, Ppl};
 use std::collections::BTreeSet;
 
 /// `G(P, op)`: the pairs `(b, b')` of blocks such that `b` is in the left and `b'` in the right
@@ -123,6 +123,51 @@ pub fn block_pairs<B>(p: &Ppl<B>) -> Vec<BlockPair> {
     out
 }
 
+/// The iteration pairs of two blocks (or of one loop block with itself) that may run at the same
+/// time: what the disjointness obligations quantify over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IterationPairs {
+    /// The first block (in program order; `a == b` for two iterations of one block).
+    pub a: BlockId,
+    pub b: BlockId,
+    /// How the blocks are related (`Fused` for two iterations of one loop block: only
+    /// different iterations are distinct runs).
+    pub relation: Relation,
+    /// Which pairs `(i, j)` may run at the same time.
+    pub incomparable: Incomparable,
+}
+
+/// For every loop block (with itself: its iterations `i ≠ j`) and every pair of distinct
+/// blocks, the iteration pairs that may run at the same time, in program order (each block's
+/// own pair before its pairs with later blocks). Ordered pairs are listed too, with
+/// [`Incomparable::None`], so that a reader sees every pair.
+pub fn incomparable_pairs<B>(p: &Ppl<B>) -> Vec<IterationPairs> {
+    let pairs = block_pairs(p);
+    let mut out = Vec::new();
+    for blk in p.blocks() {
+        if blk.kind != BlockKind::Seq {
+            out.push(IterationPairs {
+                a: blk.id,
+                b: blk.id,
+                relation: Relation::Fused,
+                incomparable: Incomparable::Unequal,
+            });
+        }
+        out.extend(
+            pairs
+                .iter()
+                .filter(|q| q.a == blk.id)
+                .map(|q| IterationPairs {
+                    a: q.a,
+                    b: q.b,
+                    relation: q.relation,
+                    incomparable: q.relation.incomparable(),
+                }),
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +263,31 @@ mod tests {
         assert_eq!(rel(&pairs, 1, 2), Relation::Fused);
         assert_eq!(rel(&pairs, 1, 3), Relation::Ordered);
         assert_eq!(rel(&pairs, 2, 3), Relation::Ordered);
+    }
+
+    #[test]
+    fn incomparable_pairs_include_each_loop_with_itself() {
+        // (par0 ⊕ par1) || par2, plus a sequential block ordered after everything.
+        let p = Ppl::join(Op::Seq, listing7(), blk(3, Seq, 30));
+        let got: Vec<(usize, usize, Incomparable)> = incomparable_pairs(&p)
+            .iter()
+            .map(|q| (q.a.0, q.b.0, q.incomparable))
+            .collect();
+        use Incomparable::*;
+        assert_eq!(
+            got,
+            vec![
+                (0, 0, Unequal),
+                (0, 1, Unequal),
+                (0, 2, All),
+                (0, 3, None),
+                (1, 1, Unequal),
+                (1, 2, All),
+                (1, 3, None),
+                (2, 2, Unequal),
+                (2, 3, None),
+            ]
+        );
     }
 
     #[test]

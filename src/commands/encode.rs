@@ -1,29 +1,17 @@
 //! `ompv encode FILE.c --emit ppl|viper`: the PPL program of every outermost parallel region, or
-//! the Viper program `ompv verify` checks.
+//! the Viper program `ompv verify` checks. Input errors are reported as by `ompv verify` (the
+//! same JSON shape).
 
 use super::input::{self, InputFailure};
-use crate::cli::{EncodeArgs, EncodeEmit, Format};
-use crate::exit::ExitCode;
-use crate::report::{self, Problem};
+use super::inputs::{self, Language};
+use super::run::print_report;
+use crate::cli::{EncodeArgs, EncodeEmit, EncodeFormat, Format};
+use crate::diagnose::Kind;
+use crate::exit::{ExitCode, Verdict};
+use crate::output;
+use crate::report::{FileReport, Problem};
 use serde::Serialize;
 use viper::SourceMap;
-
-/// An input error in JSON: `{"kind", "id", "line", "column", "message"}`.
-#[derive(Serialize)]
-struct JsonError<'a> {
-    kind: &'a str,
-    id: &'a str,
-    line: u32,
-    column: u32,
-    message: &'a str,
-}
-
-#[derive(Serialize)]
-struct JsonErrors<'a> {
-    file: &'a str,
-    verdict: &'a str,
-    errors: Vec<JsonError<'a>>,
-}
 
 /// The generated Viper program in JSON.
 #[derive(Serialize)]
@@ -33,69 +21,65 @@ struct JsonViper<'a> {
 }
 
 pub fn run(args: &EncodeArgs) -> ExitCode {
-    let name = args.file.display().to_string();
+    let input = inputs::expand(std::slice::from_ref(&args.file), Language::C)
+        .into_iter()
+        .next()
+        .unwrap_or(inputs::Input::Stdin);
+    let name = input.name();
     let mut sources = SourceMap::new();
-    let result = input::load(&args.file, &name, &mut sources).and_then(|program| match args.emit {
+    let result = input::load(&input, &mut sources).and_then(|program| match args.emit {
         EncodeEmit::Ppl => Ok(match args.format {
-            Format::Text => openmp::render::text(&program),
-            Format::Json => serde_json::to_string(&openmp::render::json(&name, &program))
-                .expect("encoding serialises"),
+            EncodeFormat::Text => openmp::render::text(&program),
+            EncodeFormat::Json => {
+                serde_json::to_string(&openmp::render::json(&name, &program)).unwrap_or_default()
+            }
         }),
         EncodeEmit::Viper => {
             let lowered = input::lower(&program)?;
             let text = viper::print(&lowered.program);
             Ok(match args.format {
-                Format::Text => text,
-                Format::Json => serde_json::to_string(&JsonViper {
+                EncodeFormat::Text => text,
+                EncodeFormat::Json => serde_json::to_string(&JsonViper {
                     file: &name,
                     viper: text,
                 })
-                .expect("encoding serialises"),
+                .unwrap_or_default(),
             })
         }
     });
     match result {
         Ok(out) => {
-            if args.format == Format::Json {
-                println!("{out}");
-            } else {
-                print!("{out}");
+            match args.format {
+                EncodeFormat::Json => output::outln(&out),
+                EncodeFormat::Text => output::out(&out),
             }
             ExitCode::Verified
         }
         Err(failures) => {
-            report_failures(&name, &sources, &failures, args.format);
+            let r = failure_report(&name, sources, &failures);
+            let format = match args.format {
+                EncodeFormat::Text => Format::Text,
+                EncodeFormat::Json => Format::Json,
+            };
+            print_report(&r, format);
             ExitCode::InputError
         }
     }
 }
 
-fn report_failures(name: &str, sources: &SourceMap, failures: &[InputFailure], format: Format) {
-    match format {
-        Format::Text => {
-            let problems: Vec<Problem> = failures
-                .iter()
-                .map(|f| Problem::error(f.id.clone(), f.span, &f.message))
-                .collect();
-            report::emit_text(sources, &problems);
-            eprintln!("{name}: error");
-        }
-        Format::Json => {
-            let r = JsonErrors {
-                file: name,
-                verdict: ExitCode::InputError.verdict(),
-                errors: failures
-                    .iter()
-                    .map(|f| JsonError {
-                        kind: f.kind,
-                        id: &f.id,
-                        line: f.span.line,
-                        column: f.span.column,
-                        message: &f.message,
-                    })
-                    .collect(),
-            };
-            println!("{}", serde_json::to_string(&r).expect("report serialises"));
-        }
-    }
+/// The report on an input that could not be encoded.
+pub fn failure_report(name: &str, sources: SourceMap, failures: &[InputFailure]) -> FileReport {
+    let mut r = FileReport::new(name, sources, Verdict::Error);
+    r.problems = failures
+        .iter()
+        .map(|f| {
+            Problem::error(
+                Kind::of_input(f.kind).as_str(),
+                f.id.clone(),
+                f.span,
+                &f.message,
+            )
+        })
+        .collect();
+    r
 }

@@ -1,8 +1,8 @@
 //! Reading a C file and turning it into the Viper program that `ompv verify` checks; shared by
 //! `ompv encode` and `ompv verify`.
 
+use super::inputs::Input;
 use openmp::lower::Lowered;
-use std::path::Path;
 use viper::{SourceMap, Span};
 
 /// A problem with the input: kind (`syntax`, `unsupported`, `type`, `io`, `internal`), finer id,
@@ -15,23 +15,24 @@ pub struct InputFailure {
     pub message: String,
 }
 
-/// Reads, preprocesses and parses the C file `path` (registered in `sources` under `name`).
-pub fn load(
-    path: &Path,
-    name: &str,
-    sources: &mut SourceMap,
-) -> Result<openmp::Program, Vec<InputFailure>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+/// Reads, preprocesses and parses a C input (registered in `sources` under its name).
+pub fn load(input: &Input, sources: &mut SourceMap) -> Result<openmp::Program, Vec<InputFailure>> {
+    let text = input.read().map_err(|message| {
+        let kind = if matches!(input, Input::Invalid { .. }) {
+            "usage"
+        } else {
+            "io"
+        };
         vec![InputFailure {
-            kind: "io",
-            id: "io.error".into(),
+            kind,
+            id: format!("{kind}.error"),
             span: Span::DUMMY,
-            message: format!("cannot read {name}: {e}"),
+            message,
         }]
     })?;
-    let file = sources.add(name.to_string(), text);
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    openmp::parse_file(sources, file, dir).map_err(|errs| {
+    let file = sources.add(input.name(), text);
+    let dir = input.dir();
+    openmp::parse_file(sources, file, dir.as_deref()).map_err(|errs| {
         errs.0
             .into_iter()
             .map(|e| InputFailure {

@@ -1,6 +1,11 @@
-//! One module per subcommand.
+//! One module per subcommand, and what they share.
 
 pub mod encode;
+pub mod explain;
 pub mod input;
+pub mod inputs;
+pub mod meta;
+pub mod run;
+pub mod skipped;
 pub mod verify;
 pub mod viper;

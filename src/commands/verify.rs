@@ -10,26 +10,19 @@
 //! Exit codes: 0 verified, 1 verification failed, 2 input error, 3 inconclusive.
 
 use super::input;
-use crate::cli::{Backend, Format, VerifyArgs};
+use super::inputs::{self, Input, Language};
+use super::run::run_all;
+use super::skipped;
+use crate::cli::{Backend, VerifyArgs};
 use crate::diagnose::{self, Diagnostic, Kind};
-use crate::exit::ExitCode;
-use crate::report::{self, JsonDiagnostic, Problem};
+use crate::exit::{ExitCode, Verdict as FileVerdict};
+use crate::report::{FileReport, ObligationStatus, Problem, Skipped};
 use openmp::lower::Lowered;
 use ppl::obligations::checks::is_check_span;
-use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 use viper::verifier::{ProgramResult, Verdict, VerifyOptions};
 use viper::{SourceMap, Span, VerificationError};
-
-/// One obligation (a generated member) and its outcome.
-#[derive(Clone, Debug, Serialize)]
-pub struct ObligationStatus {
-    pub name: String,
-    pub kind: &'static str,
-    pub status: &'static str,
-    pub time_ms: u128,
-}
 
 /// Everything a run found.
 #[derive(Debug)]
@@ -41,98 +34,87 @@ pub struct Outcome {
     pub unknowns: Vec<(String, String)>,
 }
 
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    file: &'a str,
-    verdict: &'a str,
-    errors: Vec<JsonDiagnostic>,
-    obligations: &'a [ObligationStatus],
-    time_ms: u128,
-}
-
+/// `ompv verify FILE|DIR...`.
 pub fn run(args: &VerifyArgs) -> ExitCode {
-    let start = Instant::now();
-    let name = args.file.display().to_string();
-    let mut sources = SourceMap::new();
+    let inputs = inputs::expand(&args.inputs, Language::C);
     let options = VerifyOptions {
-        timeout_ms: Some(args.output.timeout),
+        timeout_ms: args.output.timeout_ms(),
+        max_errors_per_member: args.output.max_errors(),
         ..VerifyOptions::default()
     };
-    let outcome = verify_file(
-        &args.file,
-        &name,
-        &mut sources,
-        &options,
-        args.backend.backend,
-    );
-    let problems: Vec<Problem> = outcome.diagnostics.iter().map(problem).collect();
-    match args.output.format {
-        Format::Text => {
-            report::emit_text(&sources, &problems);
-            for (name, why) in &outcome.unknowns {
-                eprintln!("note: obligation `{name}` is inconclusive: {why}");
-            }
-            let failed = outcome
-                .obligations
-                .iter()
-                .filter(|o| o.status != "verified")
-                .count();
-            let summary = if outcome.obligations.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " ({} obligation(s), {} not verified, {} ms)",
-                    outcome.obligations.len(),
-                    failed,
-                    start.elapsed().as_millis()
-                )
-            };
-            eprintln!("{name}: {}{summary}", outcome.code.verdict());
-        }
-        Format::Json => {
-            let r = JsonReport {
-                file: &name,
-                verdict: outcome.code.verdict(),
-                errors: problems.iter().map(JsonDiagnostic::from).collect(),
-                obligations: &outcome.obligations,
-                time_ms: start.elapsed().as_millis(),
-            };
-            println!("{}", serde_json::to_string(&r).expect("report serialises"));
-        }
+    let backend = args.backend.backend;
+    run_all(
+        &inputs,
+        args.output.format,
+        args.output.max_errors(),
+        |input| check(input, &options, backend),
+    )
+}
+
+/// Verifies one input and reports on it.
+pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileReport {
+    let start = Instant::now();
+    let mut sources = SourceMap::new();
+    let (outcome, skipped, has_code) = verify_file(input, &mut sources, options, backend);
+    let mut verdict = outcome.code.verdict();
+    if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
+        verdict = FileVerdict::NothingToVerify;
     }
-    outcome.code
+    let mut r = FileReport::new(&input.name(), sources, verdict);
+    r.problems = outcome.diagnostics.iter().map(problem).collect();
+    r.notes = outcome
+        .unknowns
+        .iter()
+        .map(|(name, why)| format!("obligation `{name}` is inconclusive: {why}"))
+        .collect();
+    r.obligations = outcome.obligations;
+    r.skipped = skipped;
+    r.backend = match backend {
+        Backend::Native => None,
+        Backend::Silicon => Some("Silicon"),
+        Backend::Both => Some("native and Silicon agree"),
+    };
+    if verdict == FileVerdict::Error {
+        r.backend = None;
+    }
+    r.time = start.elapsed();
+    r
 }
 
 fn problem(d: &Diagnostic) -> Problem {
-    let mut p = Problem::error(d.kind.as_str(), d.span, &d.message);
+    let id = if d.id.is_empty() {
+        format!("{}.error", d.kind.as_str())
+    } else {
+        d.id.clone()
+    };
+    let mut p = Problem::error(d.kind.as_str(), id, d.span, &d.message);
     p.related = d.related.clone();
     p.notes = d.notes.clone();
     p
 }
 
-/// Reads, lowers and verifies a C file.
+/// Reads, lowers and verifies a C file; also says which code is not verified and whether the
+/// file has any function body to verify.
 pub fn verify_file(
-    path: &std::path::Path,
-    name: &str,
+    input: &Input,
     sources: &mut SourceMap,
     options: &VerifyOptions,
     backend: Backend,
-) -> Outcome {
-    let lowered = match input::load(path, name, sources).and_then(|p| input::lower(&p)) {
-        Ok(l) => l,
-        Err(failures) => {
-            return Outcome {
-                code: ExitCode::InputError,
-                diagnostics: failures
-                    .into_iter()
-                    .map(|f| Diagnostic::new(Kind::of_input(f.kind), f.span, f.message))
-                    .collect(),
-                obligations: Vec::new(),
-                unknowns: Vec::new(),
-            }
-        }
+) -> (Outcome, Vec<Skipped>, bool) {
+    let program = match input::load(input, sources) {
+        Ok(p) => p,
+        Err(failures) => return (failed_input(failures), Vec::new(), true),
     };
-    match backend {
+    let skipped = skipped::of_program(&program, sources);
+    let has_code = program
+        .functions
+        .iter()
+        .any(|f| f.origin == openmp::c::Origin::Main && f.is_verified());
+    let lowered = match input::lower(&program) {
+        Ok(l) => l,
+        Err(failures) => return (failed_input(failures), skipped, has_code),
+    };
+    let mut outcome = match backend {
         Backend::Native => match native(&lowered, options) {
             Ok(result) => explain(&lowered, &result),
             Err(o) => o,
@@ -142,6 +124,51 @@ pub fn verify_file(
             Err(o) => o,
         },
         Backend::Both => both(&lowered, options),
+    };
+    for (_, why) in &mut outcome.unknowns {
+        *why = c_lines(why, &lowered);
+    }
+    (outcome, skipped, has_code)
+}
+
+/// The back end names a check by its line in the generated program (`… at line 7: …`); for C
+/// files that is the check's number, so it is replaced by the C line of the check.
+fn c_lines(why: &str, lowered: &Lowered) -> String {
+    let Some((head, rest)) = why.split_once(" at line ") else {
+        return why.to_string();
+    };
+    let Some((n, tail)) = rest.split_once(':') else {
+        return why.to_string();
+    };
+    let Ok(n) = n.trim().parse::<u32>() else {
+        return why.to_string();
+    };
+    let check_span = Span {
+        file: ppl::obligations::checks::CHECK_FILE,
+        start: n.saturating_sub(1),
+        end: n.saturating_sub(1),
+        line: n,
+        column: 1,
+    };
+    match lowered.checks.get(check_span) {
+        Some(c) if !c.span.is_dummy() => format!("{head} at C line {}:{tail}", c.span.line),
+        _ => format!("{head}:{tail}"),
+    }
+}
+
+fn failed_input(failures: Vec<input::InputFailure>) -> Outcome {
+    Outcome {
+        code: ExitCode::InputError,
+        diagnostics: failures
+            .into_iter()
+            .map(|f| {
+                let mut d = Diagnostic::new(Kind::of_input(f.kind), f.span, f.message);
+                d.id = f.id;
+                d
+            })
+            .collect(),
+        obligations: Vec::new(),
+        unknowns: Vec::new(),
     }
 }
 
@@ -212,15 +239,17 @@ fn both(lowered: &Lowered, options: &VerifyOptions) -> Outcome {
     };
     let mut o = explain(lowered, &n);
     o.code = ExitCode::InputError;
-    o.diagnostics.push(Diagnostic::new(
-        Kind::Internal,
+    let mut d = Diagnostic::new(
+        Kind::Backend,
         Span::DUMMY,
         format!(
             "the back ends disagree: native: {}; silicon: {}",
             describe(&n),
             describe(&s)
         ),
-    ));
+    );
+    d.id = "backend.disagreement".into();
+    o.diagnostics.push(d);
     o
 }
 
@@ -319,7 +348,11 @@ mod silicon {
         let fail = |m: String| input_error(vec![Diagnostic::new(Kind::Internal, Span::DUMMY, m)]);
         let r = viper::silicon::Silicon::global()
             .and_then(|s| s.verify_program(&lowered.program))
-            .map_err(|e| fail(format!("{}: {e}", e.id())))?;
+            .map_err(|e| {
+                let mut d = Diagnostic::new(Kind::Backend, Span::DUMMY, e.to_string());
+                d.id = e.id().to_string();
+                input_error(vec![d])
+            })?;
         if r.is_rejected() {
             let first = r.input_errors.first().map(|e| e.message.clone());
             return Err(fail(format!(
@@ -348,13 +381,15 @@ mod silicon {
 
     #[cfg(not(feature = "silicon"))]
     pub fn verify(_lowered: &Lowered) -> Result<ProgramResult, Outcome> {
-        Err(input_error(vec![Diagnostic::new(
-            Kind::Internal,
+        let mut d = Diagnostic::new(
+            Kind::Backend,
             Span::DUMMY,
-            "silicon.unavailable: this ompv was built without Silicon support; rebuild with \
+            "this ompv was built without Silicon support; rebuild with \
              `cargo build --features silicon` (and run scripts/setup.sh)"
                 .into(),
-        )]))
+        );
+        d.id = "silicon.unavailable".into();
+        Err(input_error(vec![d]))
     }
 }
 

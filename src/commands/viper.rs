@@ -1,106 +1,123 @@
-//! `ompv viper FILE.vpr`: parse, type-check, print or verify a Viper program.
+//! `ompv viper FILE|DIR...`: parse, type-check, print or verify Viper programs.
 
+use super::inputs::{self, Input, Language};
+use super::run::run_all;
 use crate::backend::{self, Answer};
-use crate::cli::{Backend, Format, ViperArgs, ViperEmit};
-use crate::exit::ExitCode;
-use crate::report::{self, JsonError, Problem};
-use serde::Serialize;
+use crate::cli::{Backend, ViperArgs, ViperEmit};
+use crate::exit::{ExitCode, Verdict};
+use crate::report::{FileReport, Problem};
 use std::time::Instant;
 use viper::verifier::VerifyOptions;
 use viper::{InputError, SourceMap};
 
-/// `--emit viper --format json`: the canonical program; nothing is verified, so no verdict.
-#[derive(Serialize)]
-struct JsonEmit<'a> {
-    file: &'a str,
-    viper: String,
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    file: &'a str,
-    verdict: &'a str,
-    errors: Vec<JsonError>,
-    time_ms: u128,
-}
-
 fn input_problem(e: &InputError) -> Problem {
-    Problem::error(e.kind.id(), e.span, &e.message)
+    Problem::viper(e.kind.id(), e.span, &e.message)
 }
 
+/// `ompv viper FILE|DIR...`.
 pub fn run(args: &ViperArgs) -> ExitCode {
+    let inputs = inputs::expand(&args.inputs, Language::Viper);
+    let options = VerifyOptions {
+        timeout_ms: args.output.timeout_ms(),
+        max_errors_per_member: args.output.max_errors(),
+        ..VerifyOptions::default()
+    };
+    run_all(
+        &inputs,
+        args.output.format,
+        args.output.max_errors(),
+        |input| check(input, args, &options),
+    )
+}
+
+/// Checks (or prints) one Viper input.
+fn check(input: &Input, args: &ViperArgs, options: &VerifyOptions) -> FileReport {
     let start = Instant::now();
-    let name = args.file.display().to_string();
+    let name = input.name();
     let mut sources = SourceMap::new();
-    let (code, problems) = match std::fs::read_to_string(&args.file) {
-        Err(e) => (
-            ExitCode::InputError,
-            vec![Problem::error(
-                "io.error",
-                viper::Span::DUMMY,
-                format!("cannot read {name}: {e}"),
-            )],
-        ),
+    let answer = match input.read() {
+        Err(message) => {
+            let kind = if matches!(input, Input::Invalid { .. }) {
+                "usage"
+            } else {
+                "io"
+            };
+            Answer::new(
+                ExitCode::InputError,
+                vec![Problem::error(
+                    kind,
+                    format!("{kind}.error"),
+                    viper::Span::DUMMY,
+                    message,
+                )],
+            )
+        }
         Ok(text) => {
             let file = sources.add(name.clone(), text.clone());
             if let Some(ViperEmit::Viper) = args.emit {
                 match front_end(&text, file) {
                     Ok(program) => {
-                        let printed = viper::print(&program);
-                        match args.output.format {
-                            Format::Text => print!("{printed}"),
-                            Format::Json => {
-                                let out = JsonEmit {
-                                    file: &name,
-                                    viper: printed,
-                                };
-                                println!("{}", serde_json::to_string(&out).expect("serialises"));
-                            }
-                        }
-                        return ExitCode::Verified;
+                        let mut r = FileReport::new(&name, sources, Verdict::Verified);
+                        r.emitted = Some(viper::print(&program));
+                        return r;
                     }
-                    Err(answer) => (answer.code, answer.problems),
+                    Err(answer) => answer,
                 }
             } else {
-                let answer = dispatch(&sources, file, args);
-                (answer.code, answer.problems)
+                dispatch(&sources, file, args, options)
             }
         }
     };
-    match args.output.format {
-        Format::Text => {
-            report::emit_text(&sources, &problems);
-            match (args.emit, args.backend.backend) {
-                (None, Backend::Silicon) => eprintln!("{name}: {} (Silicon)", code.verdict()),
-                (None, Backend::Both) if code != ExitCode::InputError => {
-                    eprintln!("{name}: {} (native and Silicon agree)", code.verdict())
-                }
-                _ => eprintln!("{name}: {}", code.verdict()),
-            }
-        }
-        Format::Json => {
-            let r = JsonReport {
-                file: &name,
-                verdict: code.verdict(),
-                errors: problems.iter().map(JsonError::from).collect(),
-                time_ms: start.elapsed().as_millis(),
-            };
-            println!("{}", serde_json::to_string(&r).expect("report serialises"));
-        }
+    let mut verdict = answer.code.verdict();
+    if verdict == Verdict::Verified && !has_members(&sources) {
+        verdict = Verdict::NothingToVerify;
     }
-    code
+    let mut r = FileReport::new(&name, sources, verdict);
+    r.problems = answer.problems;
+    if args.emit.is_none() && answer.code != ExitCode::InputError {
+        r.backend = match args.backend.backend {
+            Backend::Native => None,
+            Backend::Silicon => Some("Silicon"),
+            Backend::Both => Some("native and Silicon agree"),
+        };
+    }
+    r.time = start.elapsed();
+    r
+}
+
+/// Whether the (only) file of `sources` declares a method or function: else there is nothing
+/// to verify.
+fn has_members(sources: &SourceMap) -> bool {
+    let Some(f) = sources.get(viper::FileId(0)) else {
+        return false;
+    };
+    viper::parse(f.text(), viper::FileId(0)).map_or(true, |p| {
+        p.items.iter().any(|i| {
+            matches!(
+                i,
+                viper::ast::Item::Method(_) | viper::ast::Item::Function(_)
+            )
+        })
+    })
 }
 
 /// Runs the chosen back end(s). Silicon reads the file as written (through Silver's own parser);
 /// `--emit` never involves a back end.
-fn dispatch(sources: &SourceMap, file: viper::FileId, args: &ViperArgs) -> Answer {
-    let source = sources.get(file).expect("file was just registered");
+fn dispatch(
+    sources: &SourceMap,
+    file: viper::FileId,
+    args: &ViperArgs,
+    options: &VerifyOptions,
+) -> Answer {
+    let Some(source) = sources.get(file) else {
+        return Answer::new(ExitCode::InputError, Vec::new());
+    };
     match args.backend.backend {
-        Backend::Native => check(source.text(), file, args),
+        Backend::Native => check_native(source.text(), file, options),
         Backend::Silicon => backend::submit_silicon_source(source, file).wait(),
         Backend::Both => {
             let silicon = backend::submit_silicon_source(source, file);
-            let native = check(source.text(), file, args);
+            let native = check_native(source.text(), file, options);
             backend::compare(native, silicon.wait())
         }
     }
@@ -114,14 +131,9 @@ fn front_end(text: &str, file: viper::FileId) -> Result<viper::ast::Program, Ans
     Ok(program)
 }
 
-fn check(text: &str, file: viper::FileId, args: &ViperArgs) -> Answer {
-    let program = match front_end(text, file) {
-        Ok(p) => p,
-        Err(answer) => return answer,
-    };
-    let options = VerifyOptions {
-        timeout_ms: Some(args.output.timeout),
-        ..VerifyOptions::default()
-    };
-    backend::native(&program, &options)
+fn check_native(text: &str, file: viper::FileId, options: &VerifyOptions) -> Answer {
+    match front_end(text, file) {
+        Ok(p) => backend::native(&p, options),
+        Err(answer) => answer,
+    }
 }

@@ -270,6 +270,7 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
         ),
     };
     d.notes.push(format!("Viper: {id}"));
+    d.id = id;
     d
 }
 

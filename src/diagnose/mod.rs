@@ -19,6 +19,9 @@ use viper::{Span, VerificationError};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub kind: Kind,
+    /// The finer id: Silver's `<error>:<reason>` of the Viper error behind it, or the input
+    /// error's id; empty if there is none.
+    pub id: String,
     /// Where it is reported (a C span; dummy if none).
     pub span: Span,
     pub message: String,
@@ -31,6 +34,7 @@ impl Diagnostic {
     pub fn new(kind: Kind, span: Span, message: String) -> Diagnostic {
         Diagnostic {
             kind,
+            id: String::new(),
             span,
             message,
             related: Vec::new(),

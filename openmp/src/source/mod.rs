@@ -368,7 +368,13 @@ pub fn load(
         Ok(parse) => loaded.unit = parse.unit,
         Err(e) => {
             let span = loaded.span(e.offset, e.offset + 1);
-            let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+            // lang-c lists pseudo-tokens too; an empty one would print as "``".
+            let mut expected: Vec<&str> = e
+                .expected
+                .iter()
+                .copied()
+                .filter(|t| !t.is_empty())
+                .collect();
             expected.sort_unstable();
             let shown: Vec<String> = expected.iter().take(8).map(|t| format!("`{t}`")).collect();
             let more = if expected.len() > 8 { ", …" } else { "" };

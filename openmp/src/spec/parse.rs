@@ -442,6 +442,17 @@ fn describe(rule: Rule) -> Option<&'static str> {
     })
 }
 
+/// Keywords of the specification language, for "did you mean" hints.
+const SPEC_KEYWORDS: &[&str] = &[
+    "requires",
+    "ensures",
+    "context",
+    "context_everywhere",
+    "loop_invariant",
+    "assert",
+    "spec_ignore",
+];
+
 fn syntax_error(text: &str, o: Origin<'_>, e: pest::error::Error<Rule>) -> FrontError {
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) => p,
@@ -469,7 +480,8 @@ fn syntax_error(text: &str, o: Origin<'_>, e: pest::error::Error<Rule>) -> Front
         }
     }
     let found = found_at(text, pos);
-    let message = match expected.len() {
+    let word = &text[pos.min(text.len())..(pos + found_len(text, pos)).min(text.len())];
+    let mut message = match expected.len() {
         0 => format!("malformed specification at {found}"),
         1 => format!("expected {}, found {found}", expected[0]),
         n => format!(
@@ -478,6 +490,7 @@ fn syntax_error(text: &str, o: Origin<'_>, e: pest::error::Error<Rule>) -> Front
             expected[n - 1]
         ),
     };
+    message.push_str(&crate::suggest::hint(word, SPEC_KEYWORDS));
     let end = (pos + found_len(text, pos)).min(text.len());
     FrontError::spec_syntax(o.span(pos, end), message)
 }
@@ -661,6 +674,24 @@ mod tests {
             "b[i] > 0"
         );
         assert_eq!((c.span.line, c.span.column), (1, 1));
+    }
+
+    #[test]
+    fn misspelt_keywords_get_a_hint() {
+        let e = parse("requries n > 0;").unwrap_err();
+        assert!(
+            e.message.contains("did you mean `requires`?"),
+            "{}",
+            e.message
+        );
+        let e = parse("context_everywere n > 0;").unwrap_err();
+        assert!(
+            e.message.contains("did you mean `context_everywhere`?"),
+            "{}",
+            e.message
+        );
+        let e = parse("requires a + ;").unwrap_err();
+        assert!(!e.message.contains("did you mean"), "{}", e.message);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 use std::sync::Once;
-use z3::ast::{Bool, Dynamic};
+use z3::ast::{Bool, Dynamic, Int};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::pathcond::{PathConds, PcNode};
@@ -125,6 +125,9 @@ pub struct Prover {
 
 /// The timeout of probes (milliseconds), unless the query timeout is shorter.
 const PROBE_TIMEOUT_MS: u32 = 250;
+
+/// Bounds on the integers of a counterexample, tried in turn to find a small one.
+const SMALL_MODEL_BOUNDS: [i64; 4] = [3, 10, 100, 1000];
 
 impl Prover {
     /// A fresh solver; `timeout_ms` bounds every query.
@@ -294,7 +297,7 @@ impl Prover {
         tracing::trace!(target: "ompv::smt", "solver state:\n{}", self.solver.to_smt2());
         let out = match res {
             SatResult::Unsat => (Answer::Valid, Vec::new()),
-            SatResult::Sat => (Answer::Invalid, self.model_values(probes)),
+            SatResult::Sat => (Answer::Invalid, self.small_model_values(probes)),
             SatResult::Unknown => {
                 let reason = self
                     .solver
@@ -303,7 +306,7 @@ impl Prover {
                 if is_resource_reason(&reason) {
                     (Answer::Unknown(reason), Vec::new())
                 } else {
-                    (Answer::Invalid, self.model_values(probes))
+                    (Answer::Invalid, self.small_model_values(probes))
                 }
             }
         };
@@ -335,6 +338,49 @@ impl Prover {
         };
         self.solver.pop(1);
         out
+    }
+
+    /// The values of `probes` in a counterexample whose integers are small, so that messages
+    /// name e.g. iterations 0 and 1 rather than 7843 and 7844: after a satisfiable query, the
+    /// integer probes are bounded by `|x| <= B` for growing `B` (short probe-time queries in a
+    /// scope of their own) and the first model found is used; Z3's own model otherwise.
+    fn small_model_values(&mut self, probes: &[(String, Dynamic)]) -> Vec<(String, String)> {
+        let first = self.model_values(probes);
+        let ints: Vec<Int> = probes.iter().filter_map(|(_, t)| t.as_int()).collect();
+        if ints.is_empty() {
+            return first;
+        }
+        let query_timeout = self.current.flatten();
+        self.set_timeout(self.probe_timeout);
+        let mut found = None;
+        for bound in SMALL_MODEL_BOUNDS {
+            let b = Int::from_i64(bound);
+            let nb = Int::from_i64(-bound);
+            self.solver.push();
+            for x in &ints {
+                self.solver.assert(x.le(&b));
+                self.solver.assert(x.ge(&nb));
+            }
+            self.stats.queries += 1;
+            // An incomplete `unknown` (quantifiers) still comes with a candidate model.
+            let sat = match self.solver.check() {
+                SatResult::Sat => true,
+                SatResult::Unknown => self
+                    .solver
+                    .get_reason_unknown()
+                    .is_some_and(|r| !is_resource_reason(&r)),
+                SatResult::Unsat => false,
+            };
+            if sat {
+                found = Some(self.model_values(probes));
+            }
+            self.solver.pop(1);
+            if sat {
+                break;
+            }
+        }
+        self.set_timeout(query_timeout);
+        found.unwrap_or(first)
     }
 
     fn model_values(&self, probes: &[(String, Dynamic)]) -> Vec<(String, String)> {

@@ -255,3 +255,37 @@ method m(a: Array, n: Int)
         e.model
     );
 }
+
+#[test]
+fn counterexamples_are_small() {
+    // Without bounds Z3 answers x = 719, y = 724 and n = 719 here; the model's integers are kept
+    // small instead (|v| <= 3 is tried first, then 10, 100, 1000).
+    let value = |e: &crate::VerificationError, name: &str| -> i64 {
+        e.model
+            .iter()
+            .find(|(k, _)| k == name)
+            .and_then(|(_, v)| match v.strip_prefix("(- ") {
+                Some(neg) => neg.trim_end_matches(')').parse::<i64>().ok().map(|n| -n),
+                None => v.parse().ok(),
+            })
+            .unwrap_or_else(|| panic!("{name} in {:?}", e.model))
+    };
+    let text = "method m(x: Int, y: Int)\n  requires x != y\n{\n  assert x + 5 != y\n}\n";
+    let r = run(text, &VerifyOptions::default());
+    let e = r.errors()[0];
+    assert!(
+        value(e, "x").abs() <= 10 && value(e, "y").abs() <= 10,
+        "{:?}",
+        e.model
+    );
+    let text = "method m(n: Int, i: Int, j: Int)\n  requires 0 <= i && i < n - 1 && 0 <= j && \
+                j < n - 1 && i != j\n{\n  assert i + 1 != j\n}\n";
+    let r = run(text, &VerifyOptions::default());
+    let e = r.errors()[0];
+    assert_eq!(
+        (value(e, "i"), value(e, "j"), value(e, "n")),
+        (0, 1, 3),
+        "{:?}",
+        e.model
+    );
+}

@@ -1,0 +1,182 @@
+//! `ompv explain --kind KIND`: what an error kind means and how to fix it (as `rustc --explain`).
+
+use crate::diagnose::Kind;
+
+/// The explanation of a kind: what it means, why it happens, how to fix it.
+pub fn text(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Race => {
+            "\
+Two accesses to the same memory location may happen at the same time, and at least one of them
+writes it. ompv proves race freedom with permissions: every iteration of a parallel loop (and every
+`single` or `section`) asks for permissions in its iteration contract (`Perm(a[i], write)`,
+`Perm(a[i], 1\\2)`); two iterations that may run at the same time must together need at most a
+full permission (1) of every element. `ompv explain FILE.c` lists these pairs with their
+permission accounting.
+
+Typical causes: a loop writes `a[i]` and reads `a[i + 1]` (iteration i + 1 writes what iteration i
+reads); `nowait` lets the next loop start before this one ends; a shared scalar is written in a
+parallel loop.
+
+How to fix: if the program really races, change it (a barrier instead of `nowait`, a second array,
+`private` for a scalar). If it does not, make the contracts say why: give each iteration only the
+elements it touches, with fractions that add up to at most 1 (e.g. `1\\2` to each of two readers),
+or use the same static schedule on both loops so that `nowait` fuses them.
+
+Example: `a[i] = a[i + 1];` under `#pragma omp parallel for` races: iteration i reads a[i + 1]
+while iteration i + 1 writes it. Copy into a second array instead."
+        }
+        Kind::IterationContract => {
+            "\
+An iteration contract does not hold or does not fit: the body of one iteration does not establish
+the iteration's postcondition, or the permissions it asks for are not available where the block
+starts, or its precondition may be false there.
+
+How to fix: check the postcondition against the body (`ensures b[i] == a[i] + 1;` needs the body
+to write exactly that); give the block's permissions from the function's or the region's contract
+(`context \\pointer(a, n, write);`), and make sure the earlier blocks give them back."
+        }
+        Kind::RegionContract => {
+            "\
+The contract of a parallel region (the specification at the start of its `{ … }` body) does not
+hold: its precondition may be false where the region starts, its postcondition may not follow from
+the blocks' contracts, or it provides fewer permissions than its blocks need.
+
+How to fix: the region's precondition must hold at the region (the function's contract provides
+it); its postcondition must follow from the blocks' iteration postconditions (quantify over the
+iterations: `ensures (\\forall int k; 0 <= k && k < n; a[k] == 0);`); it must hold every
+permission its blocks ask for (`context (\\forall* int k; 0 <= k && k < n; Perm(a[k], write));`)."
+        }
+        Kind::Postcondition => {
+            "\
+A function's postcondition (`ensures`) may not hold when the function returns.
+
+How to fix: strengthen what the body establishes, weaken the postcondition, or add the facts the
+proof needs as loop invariants and contracts of parallel regions (after a region ompv knows only
+what the region's or its blocks' postconditions say)."
+        }
+        Kind::Precondition => {
+            "\
+At a call, the callee's precondition (`requires`, or the permissions of its `context`) may not
+hold. Calls are verified modularly: the caller must establish the callee's precondition and then
+knows only the callee's postcondition.
+
+How to fix: establish the precondition before the call, or hold the permissions the callee asks
+for (the caller's own contract must provide them)."
+        }
+        Kind::LoopInvariant => {
+            "\
+A `loop_invariant` of a sequential loop may not hold when the loop starts, or may not be preserved
+by one run of its body.
+
+How to fix: check the invariant on entry (with the loop variable's first value) and after one
+iteration; loops need invariants for every fact about variables and arrays they change, and for
+the permissions they use."
+        }
+        Kind::Assertion => {
+            "\
+An assertion (`//@ assert e;`) may not hold, or a divisor may be zero (C's `/` and `%` are checked).
+
+How to fix: make the assertion follow from the contracts and the code before it (a loop or a
+parallel region is known only through its invariants or contracts), or guard the division."
+        }
+        Kind::Permission => {
+            "\
+An access needs a permission that may not be held where it happens: a read needs some permission
+to the element, a write the full permission (`write`).
+
+How to fix: ask for the element in the contract of the enclosing function, loop iteration,
+`single` or `section` (`Perm(a[i], 1\\2)` to read, `Perm(a[i], write)` to write)."
+        }
+        Kind::Syntax => {
+            "\
+The input is malformed: the C code, a `#pragma omp` line, a specification comment (`/*@ … @*/`,
+`//@ …`) or a Viper program does not parse. The message names what was expected; misspelt
+keywords get a \"did you mean\" hint."
+        }
+        Kind::Type => {
+            "\
+An expression has the wrong type, or a name is not declared: e.g. a boolean where an integer is
+expected, `Perm` of something that is not an array element, an undeclared variable."
+        }
+        Kind::Unsupported => {
+            "\
+A construct outside the subset ompv verifies (e.g. `reduction`, `task`, `critical`, pointer
+arithmetic, structs, floating point). ompv rejects it and names it instead of skipping it: nothing
+unsupported is ever reported as verified. The README lists the subset."
+        }
+        Kind::Io => {
+            "A file could not be read (it does not exist, or is not readable or not UTF-8)."
+        }
+        Kind::Usage => {
+            "\
+The command line asks for something ompv does not do: an unknown option, a Viper file given to
+`ompv verify` (use `ompv viper`), a C file given to `ompv viper` (use `ompv verify`), a directory
+without input files. `ompv --help` lists the commands and options."
+        }
+        Kind::Backend => {
+            "\
+A back end could not run (`silicon.unavailable`: this ompv was built without the `silicon`
+feature, or the JDK, silicon.jar or z3 is missing), or with `--backend both` the two back ends
+disagree (`backend.disagreement`, which lists both answers). Neither is ever a success."
+        }
+        Kind::Inconclusive => {
+            "\
+The solver could not decide a check within the time limit (`--timeout SECONDS` per query, 0 for
+no limit), or Silicon timed out. The verdict is `unknown` (exit code 3), never `verified`. Give more
+time, or help the proof with smaller steps (assertions, stronger invariants)."
+        }
+        Kind::Internal => {
+            "\
+A failure ompv cannot explain: the generated Viper program does not type-check, a generated check
+that cannot fail did fail, or ompv crashed. This is a bug of ompv; the verdict is never `verified`.
+Please report it with the input file."
+        }
+    }
+}
+
+/// The text `ompv explain --kind NAME` prints: the explanation, the list of kinds, or (for an
+/// unknown name) an error with the closest kind.
+pub fn explain(name: &str) -> Result<String, String> {
+    if name == "list" {
+        let mut out = String::from("kinds of problems ompv reports:\n");
+        for k in Kind::ALL {
+            out.push_str(&format!("  {:<20}{}\n", k.as_str(), k.summary()));
+        }
+        return Ok(out);
+    }
+    match Kind::parse(name) {
+        Some(k) => Ok(format!("{}: {}\n\n{}\n", k.as_str(), k.summary(), text(k))),
+        None => {
+            let best = Kind::ALL
+                .into_iter()
+                .map(|k| (strsim::jaro_winkler(name, k.as_str()), k))
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            let hint = match best {
+                Some((score, k)) if score > 0.8 => format!("; did you mean `{}`?", k.as_str()),
+                _ => String::new(),
+            };
+            Err(format!(
+                "unknown kind `{name}`{hint} (`ompv explain --kind list` lists them)"
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_explained_and_misspellings_get_a_hint() {
+        for k in Kind::ALL {
+            let t = explain(k.as_str()).unwrap();
+            assert!(t.starts_with(k.as_str()) && t.len() > 100, "{t}");
+        }
+        assert!(explain("list").unwrap().contains("iteration-contract"));
+        let e = explain("rase").unwrap_err();
+        assert!(e.contains("did you mean `race`?"), "{e}");
+        let e = explain("zzzzzz").unwrap_err();
+        assert!(!e.contains("did you mean"), "{e}");
+    }
+}

@@ -1,0 +1,143 @@
+//! The JSON format, the same for every subcommand: one object per file (one per line for many
+//! files, i.e. JSON Lines).
+//!
+//! ```json
+//! {"file": "x.c", "verdict": "failed",
+//!  "errors": [{"file": "x.c", "kind": "race", "id": "exhale.failed:insufficient.permission",
+//!              "severity": "error", "message": "…", "line": 9, "column": 3,
+//!              "end_line": 9, "end_column": 27,
+//!              "related": [{"file": "x.c", "line": 11, "column": 22, "end_line": 11,
+//!                           "end_column": 26, "message": "…"}],
+//!              "notes": ["Viper: exhale.failed:insufficient.permission"]}],
+//!  "notes": [], "obligations": [{"name": "f", "kind": "function", "status": "failed",
+//!  "time_ms": 46}], "not_verified": [], "errors_left_out": 0, "time_ms": 55}
+//! ```
+//!
+//! Positions are 1-based; a problem without a position has `null` for all four.
+
+use crate::report::{FileReport, ObligationStatus, Problem, Severity, Skipped};
+use serde::Serialize;
+use viper::Span;
+
+/// A position range in a file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct JsonSpan {
+    pub file: String,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    pub end_line: Option<u32>,
+    pub end_column: Option<u32>,
+}
+
+/// A related location.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonRelated {
+    #[serde(flatten)]
+    pub at: JsonSpan,
+    pub message: String,
+}
+
+/// One problem.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonDiagnostic {
+    #[serde(flatten)]
+    pub at: JsonSpan,
+    pub kind: String,
+    /// Silver's id of the underlying Viper error, or the input error's id.
+    pub id: String,
+    pub severity: &'static str,
+    pub message: String,
+    pub related: Vec<JsonRelated>,
+    pub notes: Vec<String>,
+}
+
+/// The report on one file.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonFile<'a> {
+    pub file: &'a str,
+    pub verdict: &'static str,
+    /// The back end that answered when it is not the native one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backend: Option<&'static str>,
+    pub errors: Vec<JsonDiagnostic>,
+    pub notes: &'a [String],
+    pub obligations: &'a [ObligationStatus],
+    pub not_verified: &'a [Skipped],
+    pub errors_left_out: usize,
+    /// `--max-errors N` when the file reached it (there may be more errors), else null.
+    pub stopped_at: Option<usize>,
+    pub time_ms: u128,
+}
+
+/// A program printed instead of verified (`--emit viper --format json`): no verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonEmitted<'a> {
+    pub file: &'a str,
+    pub viper: &'a str,
+}
+
+/// Where a span is, in a report's files.
+pub fn span(r: &FileReport, s: Span) -> JsonSpan {
+    let end = r.end_of(s);
+    let pos = !s.is_dummy();
+    JsonSpan {
+        file: r.file_of(s),
+        line: pos.then_some(s.line),
+        column: pos.then_some(s.column),
+        end_line: end.map(|e| e.0),
+        end_column: end.map(|e| e.1),
+    }
+}
+
+pub fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Bug | Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+        Severity::Help => "help",
+    }
+}
+
+/// One problem in JSON.
+pub fn diagnostic(r: &FileReport, p: &Problem) -> JsonDiagnostic {
+    JsonDiagnostic {
+        at: span(r, p.span),
+        kind: p.kind.clone(),
+        id: p.id.clone(),
+        severity: severity(p.severity),
+        message: p.message.clone(),
+        related: p
+            .related
+            .iter()
+            .map(|(s, m)| JsonRelated {
+                at: span(r, *s),
+                message: m.clone(),
+            })
+            .collect(),
+        notes: p.notes.clone(),
+    }
+}
+
+/// The report on one file as one line of JSON.
+pub fn file_line(r: &FileReport) -> String {
+    if let Some(text) = &r.emitted {
+        let e = JsonEmitted {
+            file: &r.name,
+            viper: text,
+        };
+        return serde_json::to_string(&e).unwrap_or_default();
+    }
+    let j = JsonFile {
+        file: &r.name,
+        verdict: r.verdict.as_str(),
+        backend: r.backend,
+        errors: r.problems.iter().map(|p| diagnostic(r, p)).collect(),
+        notes: &r.notes,
+        obligations: &r.obligations,
+        not_verified: &r.skipped,
+        errors_left_out: r.errors_left_out,
+        stopped_at: r.stopped_at,
+        time_ms: r.time.as_millis(),
+    };
+    serde_json::to_string(&j).unwrap_or_default()
+}

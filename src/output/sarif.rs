@@ -1,0 +1,214 @@
+//! The SARIF 2.1.0 format (`--format sarif`), for code-scanning interfaces: one log with one run
+//! for all files. Every problem is a result whose rule is its kind (`race`, `permission`, ...);
+//! Silver's id is kept in the result's properties; related spans become related locations.
+//! Inconclusive obligations and code that is not verified are tool notifications, so that a
+//! viewer that only shows results never mistakes them for success.
+
+use super::json::severity;
+use crate::diagnose::Kind;
+use crate::exit::Verdict;
+use crate::report::{FileReport, Problem};
+use serde_sarif::sarif::{
+    ArtifactLocation, Invocation, Location, Message, MultiformatMessageString, Notification,
+    PhysicalLocation, PropertyBag, Region, ReportingDescriptor, Result as SarifResult, ResultLevel,
+    Run, Sarif, Tool, ToolComponent,
+};
+use std::collections::BTreeMap;
+use viper::Span;
+
+/// Escapes a file name for a SARIF URI reference (a relative path keeps its slashes).
+pub fn uri(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+fn message(text: impl Into<String>) -> Message {
+    Message::builder().text(text.into()).build()
+}
+
+/// A location of a span (the file alone when the span has no position).
+fn location(r: &FileReport, s: Span, note: Option<&str>, id: Option<i64>) -> Location {
+    let artifact = ArtifactLocation::builder().uri(uri(&r.file_of(s))).build();
+    let physical = if s.is_dummy() {
+        PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .build()
+    } else {
+        let (end_line, end_column) = r.end_of(s).unwrap_or((s.line, s.column));
+        // SARIF's end column is exclusive, as ompv's end position is.
+        let region = Region::builder()
+            .start_line(s.line as i64)
+            .start_column(s.column as i64)
+            .end_line(end_line as i64)
+            .end_column(end_column.max(1) as i64)
+            .build();
+        PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .region(region)
+            .build()
+    };
+    let mut l = Location::builder().physical_location(physical).build();
+    l.message = note.map(message);
+    l.id = id;
+    l
+}
+
+fn level(p: &Problem) -> ResultLevel {
+    match severity(p.severity) {
+        "error" => ResultLevel::Error,
+        "warning" => ResultLevel::Warning,
+        _ => ResultLevel::Note,
+    }
+}
+
+fn result(r: &FileReport, p: &Problem) -> SarifResult {
+    let mut props = BTreeMap::new();
+    props.insert("id".to_string(), serde_json::json!(p.id));
+    if !p.notes.is_empty() {
+        props.insert("notes".to_string(), serde_json::json!(p.notes));
+    }
+    let mut res = SarifResult::builder()
+        .message(message(&p.message))
+        .rule_id(p.kind.clone())
+        .level(level(p))
+        .locations(vec![location(r, p.span, None, None)])
+        .properties(PropertyBag::builder().additional_properties(props).build())
+        .build();
+    if !p.related.is_empty() {
+        res.related_locations = Some(
+            p.related
+                .iter()
+                .enumerate()
+                .map(|(k, (s, m))| location(r, *s, Some(m), Some(k as i64)))
+                .collect(),
+        );
+    }
+    res
+}
+
+fn rule(kind: &str) -> ReportingDescriptor {
+    let summary = Kind::parse(kind).map_or("", Kind::summary);
+    ReportingDescriptor::builder()
+        .id(kind.to_string())
+        .short_description(MultiformatMessageString::builder().text(summary).build())
+        .help(
+            MultiformatMessageString::builder()
+                .text(format!("ompv explain --kind {kind}"))
+                .build(),
+        )
+        .build()
+}
+
+fn notification(r: &FileReport, text: String, level: &str) -> Notification {
+    let mut n = Notification::builder().message(message(text)).build();
+    n.level = Some(serde_json::json!(level));
+    n.locations = Some(vec![location(r, Span::DUMMY, None, None)]);
+    n
+}
+
+/// Notes that must not be lost in a viewer: inconclusive obligations, nothing to verify,
+/// code that is not verified, errors left out.
+fn notifications(r: &FileReport) -> Vec<Notification> {
+    let mut out = Vec::new();
+    match r.verdict {
+        Verdict::NothingToVerify => out.push(notification(
+            r,
+            format!("{}: nothing to verify (no function with a body)", r.name),
+            "note",
+        )),
+        Verdict::Unknown => out.push(notification(
+            r,
+            format!("{}: inconclusive (verdict unknown)", r.name),
+            "warning",
+        )),
+        _ => {}
+    }
+    for n in &r.notes {
+        out.push(notification(r, format!("{}: {n}", r.name), "warning"));
+    }
+    for s in &r.skipped {
+        out.push(notification(
+            r,
+            format!("{}: not verified: {}", r.name, s.describe()),
+            "warning",
+        ));
+    }
+    if let Some(n) = r.stopped_at {
+        out.push(notification(
+            r,
+            format!(
+                "{}: reporting stopped after {n} error(s) (--max-errors {n}); there may be more",
+                r.name
+            ),
+            "note",
+        ));
+    }
+    out
+}
+
+/// The SARIF log of a run over `reports`.
+pub fn log(reports: &[FileReport]) -> Sarif {
+    let results: Vec<SarifResult> = reports
+        .iter()
+        .flat_map(|r| r.problems.iter().map(move |p| result(r, p)))
+        .collect();
+    let mut kinds: Vec<&str> = reports
+        .iter()
+        .flat_map(|r| r.problems.iter().map(|p| p.kind.as_str()))
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    let driver = ToolComponent::builder()
+        .name("ompv")
+        .version(env!("CARGO_PKG_VERSION"))
+        .semantic_version(env!("CARGO_PKG_VERSION"))
+        .full_name(format!(
+            "ompv {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            env!("OMPV_GIT_COMMIT")
+        ))
+        .rules(kinds.into_iter().map(rule).collect::<Vec<_>>())
+        .build();
+    let worst = Verdict::worst(reports.iter().map(|r| r.verdict));
+    let notes: Vec<Notification> = reports.iter().flat_map(notifications).collect();
+    let mut invocation = Invocation::builder().execution_successful(true).build();
+    invocation.exit_code = Some(worst.exit_code().code() as i64);
+    invocation.exit_code_description = Some(worst.words().to_string());
+    if !notes.is_empty() {
+        invocation.tool_execution_notifications = Some(notes);
+    }
+    let run = Run::builder()
+        .tool(Tool::builder().driver(driver).build())
+        .results(results)
+        .invocations(vec![invocation])
+        .build();
+    Sarif::builder()
+        .schema(serde_sarif::sarif::SCHEMA_URL)
+        .version(serde_json::json!("2.1.0"))
+        .runs(vec![run])
+        .build()
+}
+
+/// The SARIF log as pretty-printed JSON.
+pub fn render(reports: &[FileReport]) -> String {
+    serde_json::to_string_pretty(&log(reports)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_escape_what_is_not_a_path_character() {
+        assert_eq!(uri("examples/a b.c"), "examples/a%20b.c");
+        assert_eq!(uri("<stdin>"), "%3Cstdin%3E");
+    }
+}
