@@ -23,6 +23,18 @@ pub use error::{ErrorKind, FrontError, FrontErrors};
 use std::path::Path;
 use viper::{FileId, SourceMap};
 
+/// Reads a C file into a [`Program`] without building its parallel regions: every OpenMP
+/// construct the pragma parser reads is kept, including those the proof does not handle yet
+/// (for consumers that only need the C program, such as the replay of a race witness).
+pub fn parse_c(
+    sources: &mut SourceMap,
+    file: FileId,
+    dir: Option<&Path>,
+) -> Result<Program, FrontErrors> {
+    let loaded = source::load(sources, file, dir)?;
+    c::convert::convert(&loaded)
+}
+
 /// Preprocesses, parses and converts the C file `file` of `sources`; `dir` is the directory of the
 /// file (for `#include "…"`). Registers ompv's `omp.h` in `sources` (specifications of the OpenMP
 /// runtime routines point into it).

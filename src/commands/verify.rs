@@ -393,10 +393,36 @@ mod silicon {
     }
 }
 
+/// The members of the lowered program that use specifications ompv inferred.
+fn inferred_members(lowered: &Lowered) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    for item in &lowered.program.items {
+        let viper::ast::Item::Method(m) = item else {
+            continue;
+        };
+        let mut found = false;
+        item.clone().for_each_span_mut(&mut |s| {
+            found |= lowered.checks.get(*s).is_some_and(|c| c.inferred.is_some());
+        });
+        if found {
+            out.insert(m.name.name.clone());
+        }
+    }
+    out
+}
+
 /// The diagnostics, obligations and exit code of a verification result.
 pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
     let errors = result.errors();
-    let diagnostics = diagnose::diagnose(lowered, &errors);
+    let inferred = inferred_members(lowered);
+    let member_of = |e: &viper::VerificationError| {
+        result
+            .members
+            .iter()
+            .find(|m| m.errors.iter().any(|x| x == e))
+            .map(|m| m.name.clone())
+    };
+    let diagnostics = diagnose::diagnose(lowered, &errors, &inferred, &member_of);
     let members: HashMap<&str, _> = result
         .members
         .iter()
@@ -417,9 +443,12 @@ pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
         .collect();
     let unknown =
         result.verdict() == Verdict::Unknown || obligations.iter().any(|o| o.status == "unknown");
-    let code = if !diagnostics.is_empty() || result.verdict() == Verdict::Failed {
+    // Failures found only through inferred (over-approximating) specifications are not
+    // definite: the verdict is then `unknown`.
+    let definite = diagnostics.iter().any(|d| d.definite);
+    let code = if definite {
         ExitCode::Failed
-    } else if unknown {
+    } else if unknown || !diagnostics.is_empty() || result.verdict() == Verdict::Failed {
         ExitCode::Unknown
     } else {
         ExitCode::Verified

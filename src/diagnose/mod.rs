@@ -28,6 +28,9 @@ pub struct Diagnostic {
     /// Other locations with a note each.
     pub related: Vec<(Span, String)>,
     pub notes: Vec<String>,
+    /// Whether the problem is certain. A check that fails in specifications ompv inferred
+    /// (which may over-approximate what the code does) only makes the verdict `unknown`.
+    pub definite: bool,
 }
 
 impl Diagnostic {
@@ -39,6 +42,7 @@ impl Diagnostic {
             message,
             related: Vec::new(),
             notes: Vec::new(),
+            definite: true,
         }
     }
 
@@ -55,7 +59,12 @@ impl Diagnostic {
 
 /// The diagnostics of a verification run: every verification error explained. A disjointness failure of a block whose single iteration
 /// already lacks permissions is not reported as a race (the permission problem is).
-pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnostic> {
+pub fn diagnose(
+    lowered: &Lowered,
+    errors: &[&VerificationError],
+    inferred_members: &HashSet<String>,
+    member_of: &dyn Fn(&VerificationError) -> Option<String>,
+) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
     let role = |e: &VerificationError| lowered.checks.get(e.span).map(|c| &c.role);
     // Blocks whose single iteration lacks permissions, and blocks racing with themselves.
@@ -91,7 +100,23 @@ pub fn diagnose(lowered: &Lowered, errors: &[&VerificationError]) -> Vec<Diagnos
             }
             _ => {}
         }
-        out.push(classify::explain(e, lowered));
+        let mut d = classify::explain(e, lowered);
+        let check_inferred = lowered
+            .checks
+            .get(e.span)
+            .is_some_and(|c| c.inferred.is_some());
+        let member_inferred = member_of(e).is_some_and(|m| inferred_members.contains(&m));
+        if !matches!(role(e), Some(Role::Race { .. })) && (check_inferred || member_inferred) {
+            d.definite = false;
+        }
+        if !d.definite {
+            d.notes.push(
+                "ompv inferred the specifications this check comes from, over-approximating what \
+                 the code does: the problem may not be real (verdict `unknown`)"
+                    .into(),
+            );
+        }
+        out.push(d);
     }
     let mut seen = HashSet::new();
     out.retain(|d| seen.insert((d.kind, d.span, d.message.clone())));

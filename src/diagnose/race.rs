@@ -31,6 +31,14 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
     let r = checks.region(*region);
     let env = int_values(&e.model);
     let concrete = concrete(e, r, a, b, first_vars, second_vars, &env);
+    // A race is certain when the permissions in conflict say no more than what the code does:
+    // written by the user, or inferred exactly.
+    let exact = |t: &PermAtom| t.inferred != Some(false);
+    let definite = match &concrete {
+        Some((_, failing, conflicting)) => exact(failing) && exact(conflicting),
+        None => a.atoms.iter().chain(&b.atoms).all(exact),
+    };
+    let concrete = concrete.map(|(m, _, _)| m);
     let same = first == second;
     let message = concrete.unwrap_or_else(|| {
         if same {
@@ -49,6 +57,7 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         }
     });
     let mut d = Diagnostic::new(Kind::Race, b.pragma, message);
+    d.definite = definite;
     if !same {
         d.related
             .push((a.pragma, format!("{} runs at the same time", describe(a))));
@@ -135,15 +144,17 @@ fn location(r: &RegionInfo, atom: &PermAtom, idx: &BigInt) -> String {
     format!("{array}[{}]", show(idx))
 }
 
-fn concrete(
+/// The race as found in the counterexample: the message, the permission that failed and the one
+/// it conflicts with.
+fn concrete<'a>(
     e: &VerificationError,
     r: &RegionInfo,
-    a: &BlockInfo,
-    b: &BlockInfo,
+    a: &'a BlockInfo,
+    b: &'a BlockInfo,
     first_vars: &[String],
     second_vars: &[String],
     env: &HashMap<String, BigInt>,
-) -> Option<String> {
+) -> Option<(String, &'a PermAtom, &'a PermAtom)> {
     // The exhale takes the first iteration's permissions, then fails on the second's.
     let inside = |t: &&PermAtom| {
         t.span.file == e.reason_span.file
@@ -160,12 +171,13 @@ fn concrete(
         .filter(|t| t.array == failing.array)
         .filter(|t| element(t, &ca, env).as_ref() == Some(&idx))
         .max_by_key(|t| t.writes)?;
-    Some(format!(
+    let message = format!(
         "data race: {} {} {} while {} {} it",
         who(a, &ca),
         verb(conflicting),
         location(r, failing, &idx),
         who(b, &cb),
         verb(failing)
-    ))
+    );
+    Some((message, failing, conflicting))
 }

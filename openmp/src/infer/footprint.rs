@@ -33,6 +33,8 @@ struct Access {
     guards: Vec<SExpr>,
     /// Whether the access happens exactly under `loops` and `guards` (nothing dropped).
     exact: bool,
+    /// The access in the code (the clause of its permission points there).
+    span: Span,
 }
 
 /// A canonical inner loop: its variable's specification name and the condition on its values.
@@ -660,6 +662,7 @@ impl Walker<'_, '_> {
             loops: self.loops.clone(),
             guards: self.guards.clone(),
             exact,
+            span: e.span,
         });
     }
 
@@ -734,6 +737,7 @@ impl Walker<'_, '_> {
             loops: Vec::new(),
             guards: Vec::new(),
             exact: false,
+            span: self.env.span,
         });
     }
 }
@@ -902,13 +906,10 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
                 cond = s::and(cond, s::not(b.clone(), span), span);
             }
             before.push(c);
-            let amount = if a.write {
-                s::write(span)
-            } else {
-                s::half(span)
-            };
-            let body = s::perm(location_expr(&name, &kv, span), amount, span);
-            out.push((one_point(&ks, cond, body, span), all_exact));
+            let at = a.span;
+            let amount = if a.write { s::write(at) } else { s::half(at) };
+            let body = s::perm(location_expr(&name, &kv, at), amount, at);
+            out.push((one_point(&ks, cond, body, at), all_exact));
         }
     }
     Footprint {

@@ -86,16 +86,20 @@ impl<'p> Lowerer<'p> {
                 let pre: Vec<_> = c.requires().chain(everywhere.iter()).collect();
                 let post: Vec<_> = c.ensures().chain(everywhere.iter()).collect();
                 for c in self.spec_clauses(pre, SpecPos::Pre)? {
-                    pres.push(respan(
-                        c.expr,
-                        self.checks.add(Role::Precondition(owner.clone()), c.span),
-                    ));
+                    let at = self.checks.add_clause(
+                        Role::Precondition(owner.clone()),
+                        c.span,
+                        c.inferred,
+                    );
+                    pres.push(respan(c.expr, at));
                 }
                 for c in self.spec_clauses(post, SpecPos::Post { result: true })? {
-                    posts.push(respan(
-                        c.expr,
-                        self.checks.add(Role::Postcondition(owner.clone()), c.span),
-                    ));
+                    let at = self.checks.add_clause(
+                        Role::Postcondition(owner.clone()),
+                        c.span,
+                        c.inferred,
+                    );
+                    posts.push(respan(c.expr, at));
                 }
             }
             None if f.name.name == "main" && f.origin == Origin::Main => {

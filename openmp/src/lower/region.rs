@@ -249,7 +249,7 @@ impl Lowerer<'_> {
             .map(|(loc, _)| SpecClause {
                 expr: acc(loc.clone(), perm_lit(PermLit::Write, span), span),
                 span: r.pragma.span,
-                inferred: Some(true),
+                inferred: None,
             })
             .collect();
         let contract = match &r.contract {
@@ -512,12 +512,12 @@ impl Lowerer<'_> {
             } else {
                 bin(BinaryOp::PermDiv, int(1, at), int(2, at), at)
             };
-            // Exact when every iteration reaches the access (it is not under a condition).
-            let exact = *exact;
+            // Exact when every iteration reaches the access (it is not under a condition): then
+            // it says no more than the code, like a specification of the user's.
             let clause = SpecClause {
                 expr: acc(loc.clone(), amount, at),
                 span: pragma_span,
-                inferred: Some(exact),
+                inferred: if *exact { None } else { Some(false) },
             };
             pre.push(clause.clone());
             post.push(clause);

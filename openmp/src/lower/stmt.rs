@@ -477,7 +477,13 @@ impl Lowerer<'_> {
         let lowered = self.spec_clauses(clauses, super::spec::SpecPos::Code)?;
         Ok(lowered
             .into_iter()
-            .map(|c| respan(c.expr, self.checks.add(Role::LoopInvariant, c.span)))
+            .map(|c| {
+                respan(
+                    c.expr,
+                    self.checks
+                        .add_clause(Role::LoopInvariant, c.span, c.inferred),
+                )
+            })
             .collect())
     }
 }

@@ -84,6 +84,31 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
             _ => None,
         })
         .collect();
+    // What the encoding does not handle yet is reported before anything is built (the C program
+    // itself is fine: other consumers of the front end may still use it).
+    for (_, body) in &functions {
+        visit::each_stmt(&body.stmts, &mut |s| {
+            if let StmtKind::Omp(c) = &s.kind {
+                if let Err(e) = crate::pragma::check_supported(&c.pragma) {
+                    b.errors.push(e);
+                }
+            }
+        });
+    }
+    for v in &b.program.vars {
+        if v.threadprivate {
+            b.errors.push(FrontError::unsupported(
+                v.span,
+                format!("`threadprivate` variable `{}` is not supported", v.name),
+            ));
+        }
+    }
+    if !b.errors.is_empty() {
+        let mut errors = std::mem::take(&mut b.errors);
+        errors.sort_by_key(|e| (e.span.file, e.span.start));
+        errors.dedup();
+        return Err(FrontErrors(errors));
+    }
     for (name, body) in &functions {
         visit::each_stmt(&body.stmts, &mut |s| {
             if let StmtKind::Omp(c) = &s.kind {

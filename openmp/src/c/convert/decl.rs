@@ -523,16 +523,41 @@ impl Converter<'_> {
     }
 
     /// `#pragma omp threadprivate(list)` (and other declarative directives) at file or function
-    /// scope.
+    /// scope. `threadprivate` (OpenMP 5.2 §5.2) marks the variables it names, which must be
+    /// declared before it; other declarative directives are not supported.
     pub(crate) fn declarative_pragma(&mut self, p: &Pragma) {
-        // TODO(pragmas): `threadprivate` marks globals once the pragma parser reads it.
-        self.errors.push(FrontError::unsupported(
-            p.directive_span,
-            format!(
-                "`omp {}` outside a function is not supported",
-                p.directive.name()
-            ),
-        ));
+        use crate::pragma::{Directive, DirectiveArg};
+        match (&p.directive, &p.argument) {
+            (Directive::Threadprivate, Some(DirectiveArg::List(items))) => {
+                for item in items {
+                    match self.lookup(&item.base.name) {
+                        Some(super::Binding::Var(v))
+                            if matches!(
+                                self.vars[v.0 as usize].storage,
+                                Storage::Global | Storage::StaticLocal
+                            ) =>
+                        {
+                            self.vars[v.0 as usize].threadprivate = true
+                        }
+                        Some(_) => self.errors.push(FrontError::omp_syntax(
+                            item.span,
+                            format!(
+                                "`{}` in `threadprivate` must be a file-scope or static variable",
+                                item.text
+                            ),
+                        )),
+                        None => self.errors.push(FrontError::omp_syntax(
+                            item.span,
+                            format!("`{}` is not declared before `threadprivate`", item.text),
+                        )),
+                    }
+                }
+            }
+            _ => self.errors.push(FrontError::unsupported(
+                p.directive_span,
+                format!("`omp {}` is not supported", p.directive.name()),
+            )),
+        }
     }
 }
 

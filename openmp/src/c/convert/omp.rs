@@ -28,13 +28,16 @@ pub(crate) enum Shape {
     Standalone,
 }
 
-/// The shape of a directive's construct.
+/// The shape of a directive's construct (what OpenMP 5.2 associates it with, §3.1).
 pub(crate) fn shape(p: &Pragma) -> Shape {
-    match p.directive {
-        d if d.is_loop() => Shape::Loop(p.collapse().unwrap_or(1).max(1) as usize),
-        Directive::Sections | Directive::ParallelSections => Shape::Sections,
-        Directive::Section => Shape::Block,
-        _ => Shape::Block,
+    use crate::pragma::Association;
+    match p.association() {
+        Association::Loop => Shape::Loop(p.associated_loops().unwrap_or(1).max(1) as usize),
+        Association::None | Association::Declaration | Association::Delimited => Shape::Standalone,
+        Association::Block | Association::Separating => match p.directive {
+            Directive::Sections | Directive::ParallelSections => Shape::Sections,
+            _ => Shape::Block,
+        },
     }
 }
 
@@ -48,6 +51,17 @@ impl Converter<'_> {
     pub(crate) fn standalone(&mut self, p: Pragma) -> Result<Stmt, FrontError> {
         let span = p.span;
         self.check_nesting(&p)?;
+        if !p.directive.is_executable() {
+            // A declarative directive among statements (`threadprivate` of a static local).
+            self.declarative_pragma(&p);
+            return Ok(Stmt {
+                kind: StmtKind::Block(Block {
+                    stmts: Vec::new(),
+                    span,
+                }),
+                span,
+            });
+        }
         Ok(Stmt {
             kind: StmtKind::Omp(Box::new(OmpConstruct {
                 pragma: p,
