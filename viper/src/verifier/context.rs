@@ -11,6 +11,7 @@ use crate::{ErrorKind, ErrorReason, Span, VerificationError};
 use super::pathcond::PathConds;
 use super::program::ProgramIndex;
 use super::result::VerifyOptions;
+use super::scope::Scope;
 use super::solver::{Answer, Prover, Satisfiability};
 use super::state::State;
 use super::symbols::{fresh_name, Symbols};
@@ -64,6 +65,8 @@ pub struct Mode {
 /// The context of one member's verification.
 pub struct Verifier<'a, 'p> {
     pub index: &'a ProgramIndex<'p>,
+    /// What the member being verified depends on (the declarations and axioms set up).
+    pub scope: Scope,
     pub sym: Symbols,
     pub prover: Prover,
     pub opts: &'a VerifyOptions,
@@ -85,8 +88,6 @@ pub struct Verifier<'a, 'p> {
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
     failed_checks: usize,
-    /// A fatal condition found while setting up (applies to every member).
-    setup_fatal: Option<Fatal>,
     /// Indexing and membership functions per sequence sort (see `seqs`).
     pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
     /// Set functions per set sort (see `sets`).
@@ -107,13 +108,19 @@ pub struct Verifier<'a, 'p> {
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
-    pub fn new(index: &'a ProgramIndex<'p>, sym: Symbols, opts: &'a VerifyOptions) -> Self {
+    pub fn new(
+        index: &'a ProgramIndex<'p>,
+        scope: Scope,
+        sym: Symbols,
+        opts: &'a VerifyOptions,
+    ) -> Self {
         let mut prover = Prover::new(opts.timeout_ms);
         for ax in &sym.axioms {
             prover.add_global(ax.clone());
         }
         Verifier {
             index,
+            scope,
             sym,
             prover,
             opts,
@@ -128,7 +135,6 @@ impl<'a, 'p> Verifier<'a, 'p> {
             read_only: false,
             axiom_ctx: None,
             failed_checks: 0,
-            setup_fatal: None,
             seq_fns: std::collections::HashMap::new(),
             set_fns: std::collections::HashMap::new(),
             multiset_fns: std::collections::HashMap::new(),
@@ -138,31 +144,6 @@ impl<'a, 'p> Verifier<'a, 'p> {
             expected: None,
             extra_probes: Vec::new(),
         }
-    }
-
-    /// Marks the end of the program-wide set-up (axioms): a fatal condition found so far applies
-    /// to every member.
-    pub fn finish_setup(&mut self) {
-        self.setup_fatal = self.fatal.clone();
-    }
-
-    /// Prepares the verifier for the next member of the same program: its declarations and the
-    /// solver's axioms are kept, everything about the previous member is dropped.
-    pub fn reset_member(&mut self) {
-        self.errors.clear();
-        self.seen.clear();
-        self.unknowns.clear();
-        self.fatal = self.setup_fatal.clone();
-        self.mode = Mode::default();
-        self.abstract_defs.clear();
-        self.defs_log.clear();
-        self.skolems.clear();
-        self.read_only = false;
-        self.axiom_ctx = None;
-        self.failed_checks = 0;
-        self.type_env.clear();
-        self.expected = None;
-        self.prover.reset_to_base();
     }
 
     /// Whether exploration must stop (error budget spent, or a fatal condition).

@@ -711,14 +711,19 @@ impl Verifier<'_, '_> {
             return self.unsupported(name.span, format!("application of `{}`", name.name));
         };
         let heap_dependent = self.sym.functions[&name.name].heap_dependent;
+        let snapshot_arg = self.sym.functions[&name.name].snapshot_arg;
         if self.mode.in_trigger {
-            let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
             let fs = &self.sym.functions[&name.name];
-            return Ok(if heap_dependent {
-                fs.stateless.apply(&refs)
-            } else {
-                fs.decl.apply(&refs)
-            });
+            if heap_dependent {
+                let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
+                return Ok(fs.stateless.apply(&refs));
+            }
+            let mut all: Vec<&dyn Ast> = Vec::new();
+            if snapshot_arg {
+                all.push(&self.sym.unit);
+            }
+            all.extend(targs.iter().map(|t| t as &dyn Ast));
+            return Ok(fs.decl.apply(&all));
         }
         // The precondition, consumed without changing the heap; its snapshot is the function's
         // heap argument.
@@ -749,7 +754,7 @@ impl Verifier<'_, '_> {
         let fs = &self.sym.functions[&name.name];
         let decl = if limited { &fs.limited } else { &fs.decl };
         let mut all: Vec<Dynamic> = Vec::new();
-        if heap_dependent {
+        if snapshot_arg {
             all.push(snap.unwrap_or_else(|| self.sym.unit.clone()));
         }
         all.extend(targs);

@@ -161,7 +161,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
     /// elements of sets and sequences) and those of heap chunks (receivers and values).
     fn new_ref_disjointness(&mut self, st: &mut State, r: &Dynamic) -> z3::ast::Bool {
         let ref_sort = self.sym.ref_sort.clone();
-        let mut terms: Vec<Dynamic> = st.store.values().cloned().collect();
+        // In the order of the variables' names: the same facts in the same order on every run.
+        let mut vars: Vec<(&String, &Dynamic)> = st.store.iter().collect();
+        vars.sort_by(|a, b| a.0.cmp(b.0));
+        let mut terms: Vec<Dynamic> = vars.into_iter().map(|(_, t)| t.clone()).collect();
         for c in &st.heap.basic {
             terms.push(c.rcv.clone());
             terms.push(c.val.clone());

@@ -13,6 +13,9 @@ pub struct VerifyOptions {
     /// permission check the path stops (like Silicon with `--numberOfErrorsToReport 0`).
     /// `Some(1)` is Silicon's default (used to compare with Silver's test corpus).
     pub max_errors_per_member: Option<usize>,
+    /// Worker threads verifying members (`None`: the environment variable `OMPV_THREADS` if set,
+    /// else one per core). Verdicts and errors do not depend on it.
+    pub jobs: Option<usize>,
 }
 
 impl Default for VerifyOptions {
@@ -21,6 +24,7 @@ impl Default for VerifyOptions {
             timeout_ms: Some(10_000),
             parallel: true,
             max_errors_per_member: None,
+            jobs: None,
         }
     }
 }
