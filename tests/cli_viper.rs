@@ -104,7 +104,7 @@ fn type_errors_are_reported_as_json_with_exit_code_2() {
 fn corpus_files_with_errors_report_their_annotated_lines() {
     for name in [
         "parse_missing_paren.vpr",
-        "type_wildcard.vpr",
+        "consistency_wildcard.vpr",
         "type_mismatch.vpr",
     ] {
         let path = corpus(name);

@@ -11,6 +11,9 @@ pub enum InputErrorKind {
     Parser,
     /// Id `typechecker.error`.
     Typechecker,
+    /// Id `consistency.error`: a well-typed program that breaks one of Silver's consistency
+    /// rules (e.g. a trigger missing a quantified variable, a heap access in a domain axiom).
+    Consistency,
     /// Id `unsupported`: a construct the verifier does not handle; never silently skipped.
     Unsupported,
 }
@@ -20,6 +23,7 @@ impl InputErrorKind {
         match self {
             InputErrorKind::Parser => "parser.error",
             InputErrorKind::Typechecker => "typechecker.error",
+            InputErrorKind::Consistency => "consistency.error",
             InputErrorKind::Unsupported => "unsupported",
         }
     }
@@ -46,6 +50,14 @@ impl InputError {
     pub fn typechecker(span: Span, message: impl Into<String>) -> InputError {
         InputError {
             kind: InputErrorKind::Typechecker,
+            span,
+            message: message.into(),
+        }
+    }
+
+    pub fn consistency(span: Span, message: impl Into<String>) -> InputError {
+        InputError {
+            kind: InputErrorKind::Consistency,
             span,
             message: message.into(),
         }

@@ -1,17 +1,17 @@
 //! Trigger well-formedness, as Silver's consistency check defines it: each trigger term is a
 //! function application, field access, predicate instance, or sequence/set/multiset operation (or
-//! `old` of one) without arithmetic, comparisons, connectives or conditionals inside.
+//! `old` of one) without arithmetic, comparisons, connectives or conditionals inside. (That every
+//! trigger mentions every quantified variable is checked in `consistency`.)
 
 use super::exprs::Checker;
 use crate::ast::*;
 
 impl Checker<'_> {
-    /// Reports trigger terms of a form Silver rejects. (Silver accepts triggers that miss a
-    /// quantified variable or mention none; so does ompv, and the back end must cope.)
+    /// Reports trigger terms of a form Silver rejects.
     pub(super) fn check_trigger(&mut self, t: &Trigger) {
         for e in &t.exprs {
             if !valid_term(e) {
-                self.err(
+                self.errors.consistency(
                     e.span,
                     "invalid trigger term: use function applications, field accesses or \
                      collection operations without arithmetic, comparisons or connectives",

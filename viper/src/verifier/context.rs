@@ -103,6 +103,10 @@ pub struct Verifier<'a, 'p> {
     pub extra_probes: Vec<(String, Dynamic)>,
     /// The sort the context expects of the expression evaluated next (for generic domains).
     pub expected: Option<z3::Sort>,
+    /// Functions whose preconditions are being consumed at applications, innermost last: an
+    /// application of one of them inside its own precondition (a program Silver's consistency
+    /// check rejects) stops with `unsupported` instead of recursing without end.
+    pub consuming_pre: Vec<String>,
     /// Multiset functions per multiset sort (see `multisets`).
     pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
 }
@@ -142,6 +146,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             instance_fns: std::collections::HashMap::new(),
             instances_done: HashSet::new(),
             expected: None,
+            consuming_pre: Vec::new(),
             extra_probes: Vec::new(),
         }
     }

@@ -738,9 +738,21 @@ impl Verifier<'_, '_> {
             .map(|(a, t)| (a.name.name.clone(), t.clone()))
             .collect();
         let pre = conjoin(&func.pres);
+        if pre.is_some() && self.consuming_pre.contains(&name.name) {
+            return self.unsupported(
+                name.span,
+                format!(
+                    "function `{}` whose precondition applies it (recursion through                      preconditions)",
+                    name.name
+                ),
+            );
+        }
         let snap = match &pre {
             Some(p) => {
-                let (after, snap) = self.consume_guarded(cst, p, app_site, heap_dependent)?;
+                self.consuming_pre.push(name.name.clone());
+                let consumed = self.consume_guarded(cst, p, app_site, heap_dependent);
+                self.consuming_pre.pop();
+                let (after, snap) = consumed?;
                 st.pc = after.pc;
                 st.sm_cache = after.sm_cache;
                 snap
