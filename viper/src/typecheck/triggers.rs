@@ -50,6 +50,10 @@ fn valid_term(e: &Expr) -> bool {
 
 /// Whether `e` contains arithmetic, comparisons, connectives, negation or conditionals.
 fn contains_forbidden(e: &Expr) -> bool {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || contains_forbidden_here(e))
+}
+
+fn contains_forbidden_here(e: &Expr) -> bool {
     let here = match &e.kind {
         ExprKind::Unary { .. } | ExprKind::Cond { .. } => true,
         ExprKind::Binary { op, .. } => !matches!(

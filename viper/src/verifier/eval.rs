@@ -52,6 +52,13 @@ impl Verifier<'_, '_> {
     }
 
     pub fn eval(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Dynamic> {
+        // Operator chains make trees as deep as they are long: grow the stack on demand.
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.eval_here(st, e, site)
+        })
+    }
+
+    fn eval_here(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Dynamic> {
         if self.halted() {
             return Err(Stop);
         }

@@ -18,8 +18,15 @@ use super::terms::*;
 use super::walk::assigned_vars;
 
 impl<'a, 'p> Verifier<'a, 'p> {
-    /// Executes statements in order; `k` receives each final state.
+    /// Executes statements in order; `k` receives each final state. (Continuations nest once
+    /// per statement: the stack grows on demand, so long bodies cannot exhaust it.)
     pub fn exec_stmts(&mut self, st: State, stmts: &[Stmt], k: &mut K<'_, 'a, 'p>) {
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.exec_stmts_here(st, stmts, k)
+        })
+    }
+
+    fn exec_stmts_here(&mut self, st: State, stmts: &[Stmt], k: &mut K<'_, 'a, 'p>) {
         if self.halted() {
             return;
         }

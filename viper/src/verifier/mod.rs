@@ -275,6 +275,11 @@ fn pool(jobs: Option<usize>) -> Option<&'static rayon::ThreadPool> {
 /// Stack size of the verifier's worker threads.
 const WORKER_STACK: usize = 256 << 20;
 
+/// Stack left before a recursive rule moves to a new stack segment (of `SEGMENT` bytes): the
+/// rules recurse once per statement and per operator, and programs may be long.
+const RED_ZONE: usize = 256 * 1024;
+const SEGMENT: usize = 8 * 1024 * 1024;
+
 enum Outcome {
     Done(MemberResult),
     Unsupported(InputError),
