@@ -56,6 +56,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     let mut sources = SourceMap::new();
     let options = VerifyOptions {
         timeout_ms: Some(args.output.timeout),
+        smoke: args.backend.smoke,
         ..VerifyOptions::default()
     };
     let outcome = verify_file(

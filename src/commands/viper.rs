@@ -121,6 +121,7 @@ fn check(text: &str, file: viper::FileId, args: &ViperArgs) -> Answer {
     };
     let options = VerifyOptions {
         timeout_ms: Some(args.output.timeout),
+        smoke: args.backend.smoke,
         ..VerifyOptions::default()
     };
     backend::native(&program, &options)

@@ -38,7 +38,28 @@ fn reason_text(r: Reason) -> &'static str {
         }
         Reason::NegativePermission => "a permission amount may be negative",
         Reason::SeqIndexNegative | Reason::SeqIndexExceedsLength => "an index may be out of range",
+        Reason::RefutationTrue => "it is reached only in inconsistent states",
     }
+}
+
+/// A smoke report (`--smoke`): code of an obligation reached only in inconsistent states, at
+/// the C construct it comes from when the lowering recorded one.
+fn smoke(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
+    let at = if is_check_span(e.span) {
+        lowered.checks.get(e.span).map_or(Span::DUMMY, |c| c.span)
+    } else {
+        e.span
+    };
+    let mut d = Diagnostic::new(
+        Kind::Smoke,
+        at,
+        format!(
+            "{} (the contracts or assumptions of this proof obligation contradict each other,              so it proves nothing)",
+            e.message
+        ),
+    );
+    d.notes.push(format!("Viper: {}", e.full_id()));
+    d
 }
 
 /// The kind for a failure of plain code: by the reason.
@@ -51,6 +72,9 @@ fn code_kind(r: Reason) -> Kind {
 
 /// Explains one verification error.
 pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
+    if e.kind == VKind::RefuteFailed {
+        return smoke(e, lowered);
+    }
     let checks = &lowered.checks;
     let Some(check) = checks.get(e.span) else {
         return Diagnostic::new(

@@ -21,6 +21,8 @@ pub enum Kind {
     Assertion,
     /// An access without enough permission.
     Permission,
+    /// `--smoke`: code reached only in inconsistent states (its verification proves nothing).
+    Smoke,
     Syntax,
     Unsupported,
     Type,
@@ -42,6 +44,7 @@ impl Kind {
             Kind::LoopInvariant => "loop-invariant",
             Kind::Assertion => "assertion",
             Kind::Permission => "permission",
+            Kind::Smoke => "smoke",
             Kind::Syntax => "syntax",
             Kind::Unsupported => "unsupported",
             Kind::Type => "type",

@@ -96,11 +96,14 @@ pub enum ErrorKind {
     CallFailed,
     /// A function body (or its postcondition check) is not well-defined.
     FunctionNotWellformed,
+    /// Smoke detection (option `smoke`): a point of a method body is reached only in
+    /// inconsistent states, i.e. `false` holds there (Silver's `refute false` failing).
+    RefuteFailed,
 }
 
 impl ErrorKind {
     /// Every kind, for reverse look-up by id.
-    pub const ALL: [ErrorKind; 16] = [
+    pub const ALL: [ErrorKind; 17] = [
         ErrorKind::AssertFailed,
         ErrorKind::ExhaleFailed,
         ErrorKind::InhaleFailed,
@@ -117,6 +120,7 @@ impl ErrorKind {
         ErrorKind::WhileFailed,
         ErrorKind::CallFailed,
         ErrorKind::FunctionNotWellformed,
+        ErrorKind::RefuteFailed,
     ];
 
     /// The kind whose Silver id is `id`.
@@ -142,6 +146,7 @@ impl ErrorKind {
             ErrorKind::WhileFailed => "while.failed",
             ErrorKind::CallFailed => "call.failed",
             ErrorKind::FunctionNotWellformed => "function.not.wellformed",
+            ErrorKind::RefuteFailed => "refute.failed",
         }
     }
 }
@@ -156,11 +161,13 @@ pub enum ErrorReason {
     NegativePermission,
     SeqIndexNegative,
     SeqIndexExceedsLength,
+    /// The refuted assertion (for smoke detection: `false`) holds.
+    RefutationTrue,
 }
 
 impl ErrorReason {
     /// Every reason, for reverse look-up by id.
-    pub const ALL: [ErrorReason; 7] = [
+    pub const ALL: [ErrorReason; 8] = [
         ErrorReason::AssertionFalse,
         ErrorReason::InsufficientPermission,
         ErrorReason::DivisionByZero,
@@ -168,6 +175,7 @@ impl ErrorReason {
         ErrorReason::NegativePermission,
         ErrorReason::SeqIndexNegative,
         ErrorReason::SeqIndexExceedsLength,
+        ErrorReason::RefutationTrue,
     ];
 
     /// The reason whose Silver id is `id`.
@@ -184,6 +192,7 @@ impl ErrorReason {
             ErrorReason::NegativePermission => "negative.permission",
             ErrorReason::SeqIndexNegative => "seq.index.negative",
             ErrorReason::SeqIndexExceedsLength => "seq.index.length",
+            ErrorReason::RefutationTrue => "refutation.true",
         }
     }
 }

@@ -107,6 +107,8 @@ pub struct Verifier<'a, 'p> {
     /// application of one of them inside its own precondition (a program Silver's consistency
     /// check rejects) stops with `unsupported` instead of recursing without end.
     pub consuming_pre: Vec<String>,
+    /// Smoke detection: the points reached in a consistent state (see `smoke`).
+    pub smoke: super::smoke::SmokeState,
     /// Multiset functions per multiset sort (see `multisets`).
     pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
 }
@@ -147,6 +149,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             instances_done: HashSet::new(),
             expected: None,
             consuming_pre: Vec::new(),
+            smoke: Default::default(),
             extra_probes: Vec::new(),
         }
     }
@@ -185,7 +188,23 @@ impl<'a, 'p> Verifier<'a, 'p> {
         message: String,
         model: Vec<(String, String)>,
     ) {
-        if self.halted() || !self.seen.insert((site.kind, reason, site.span)) {
+        if self.halted() {
+            return;
+        }
+        self.record(site, reason, reason_span, message, model);
+    }
+
+    /// Records an error (once per id and position), whatever the error budget (for errors found
+    /// after the exploration, like smoke).
+    pub fn record(
+        &mut self,
+        site: Site,
+        reason: ErrorReason,
+        reason_span: Span,
+        message: String,
+        model: Vec<(String, String)>,
+    ) {
+        if !self.seen.insert((site.kind, reason, site.span)) {
             return;
         }
         self.errors.push(VerificationError {

@@ -13,6 +13,7 @@ use super::chunks::Heap;
 use super::context::{Site, Verifier};
 use super::heap_basic::Amount;
 use super::produce::K;
+use super::smoke::SmokePoint;
 use super::state::State;
 use super::terms::*;
 use super::walk::assigned_vars;
@@ -114,13 +115,17 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     if self.halted() {
                         return;
                     }
-                    if taken {
-                        self.exec_stmts(b, &then.stmts, k);
-                    } else {
-                        match els {
-                            Some(e) => self.exec_stmts(b, &e.stmts, k),
-                            None => k(self, b),
+                    let branch = if taken { Some(then) } else { els.as_ref() };
+                    match branch {
+                        Some(blk) => {
+                            self.exec_stmts(b, &blk.stmts, &mut |v: &mut Self, end: State| {
+                                if !blk.stmts.is_empty() {
+                                    v.smoke_point(SmokePoint::BranchEnd(blk.span), &end);
+                                }
+                                k(v, end)
+                            })
                         }
+                        None => k(self, b),
                     }
                 }
             }
@@ -128,14 +133,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 cond,
                 invariants,
                 body,
-            } => self.exec_while(st, cond, invariants, body, k),
-            StmtKind::Inhale(e) => {
+            } => self.exec_while(st, cond, invariants, body, s.span, k),
+            StmtKind::Inhale(e) | StmtKind::Assume(e) => {
                 let site = Site::new(ErrorKind::InhaleFailed, e.span);
-                self.produce(st, e, None, site, k)
-            }
-            StmtKind::Assume(e) => {
-                let site = Site::new(ErrorKind::InhaleFailed, e.span);
-                self.produce(st, e, None, site, k)
+                self.produce(st, e, None, site, &mut |v: &mut Self, after: State| {
+                    v.smoke_point(SmokePoint::AfterInhale(s.span), &after);
+                    k(v, after)
+                })
             }
             StmtKind::Exhale(e) => {
                 let site = Site::new(ErrorKind::ExhaleFailed, e.span);
@@ -326,6 +330,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         cond: &Expr,
         invs: &[Expr],
         body: &Block,
+        loop_span: crate::Span,
         k: &mut K<'_, 'a, 'p>,
     ) {
         let modified: Vec<String> = assigned_vars(body).into_iter().collect();
@@ -380,6 +385,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     }
                     if taken {
                         v2.exec_stmts(b, &body.stmts, &mut |v3: &mut Self, end: State| {
+                            v3.smoke_point(SmokePoint::LoopBodyEnd(loop_span), &end);
                             v3.consume_all(end, &pres, &mut |_: &mut Self, _, _| {})
                         });
                     } else {

@@ -29,6 +29,7 @@ mod result;
 mod scope;
 mod seqs;
 mod sets;
+mod smoke;
 mod solver;
 mod state;
 mod symbols;

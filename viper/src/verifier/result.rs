@@ -16,6 +16,9 @@ pub struct VerifyOptions {
     /// Worker threads verifying members (`None`: the environment variable `OMPV_THREADS` if set,
     /// else one per core). Verdicts and errors do not depend on it.
     pub jobs: Option<usize>,
+    /// Smoke detection: report the points of method bodies that are reached only in
+    /// inconsistent states (error `refute.failed:refutation.true`), see `verifier::smoke`.
+    pub smoke: bool,
 }
 
 impl Default for VerifyOptions {
@@ -25,6 +28,7 @@ impl Default for VerifyOptions {
             parallel: true,
             max_errors_per_member: None,
             jobs: None,
+            smoke: false,
         }
     }
 }
