@@ -172,8 +172,8 @@ impl Checker<'_> {
         }
     }
 
-    /// The element type of a sequence given by a variable, field or function result.
-    fn element_of(&self, seq: &Expr) -> Num {
+    /// The element type of a sequence expression, where it can be told without typing it.
+    fn element_of(&mut self, seq: &Expr) -> Num {
         let declared: Option<Ty> = match &seq.kind {
             ExprKind::Local(x) => {
                 if self.divisions.bound.iter().any(|(b, _)| b == x) {
@@ -186,6 +186,23 @@ impl Checker<'_> {
             ExprKind::Call { name, .. } => {
                 self.env.functions.get(&name.name).map(|s| s.ret.clone())
             }
+            ExprKind::SeqLit { elem_ty, elems } => {
+                return match (elem_ty, elems.first()) {
+                    (Some(t), _) => Num::of(&Ty::from_ast(t)),
+                    (None, Some(first)) => self.cands(first).first().copied().unwrap_or(Any),
+                    (None, None) => Any,
+                };
+            }
+            ExprKind::SeqRange { .. } => return Int,
+            ExprKind::Slice { seq, .. } | ExprKind::Update { seq, .. } => {
+                return self.element_of(seq)
+            }
+            ExprKind::Old { expr, .. } => return self.element_of(expr),
+            ExprKind::Binary {
+                op: BinaryOp::Append,
+                left,
+                ..
+            } => return self.element_of(left),
             _ => None,
         };
         match declared {
