@@ -881,6 +881,12 @@ impl Verifier<'_, '_> {
         self.mode.in_trigger = true;
         let mut out = Vec::new();
         for t in triggers {
+            // A heap-dependent application inside a trigger term has no term of its value's sort
+            // (triggers use its Boolean stateless version): such triggers are dropped and Z3
+            // chooses patterns.
+            if t.exprs.iter().any(|x| self.nested_heap_dependent_app(x)) {
+                continue;
+            }
             let mut terms = Vec::new();
             let mut ok = true;
             for x in &t.exprs {
@@ -901,6 +907,23 @@ impl Verifier<'_, '_> {
         self.mode.unchecked = saved.0;
         self.mode.in_trigger = saved.1;
         Ok(out)
+    }
+}
+
+impl Verifier<'_, '_> {
+    /// Whether `e` applies a heap-dependent function below its root.
+    fn nested_heap_dependent_app(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.for_each_child(&mut |c| {
+            super::program::visit(c, &mut |x| {
+                if let ExprKind::Call { name, .. } = &x.kind {
+                    if self.index.heap_dependent.contains(name.name.as_str()) {
+                        found = true;
+                    }
+                }
+            })
+        });
+        found
     }
 }
 

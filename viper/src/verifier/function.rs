@@ -28,36 +28,39 @@ impl Verifier<'_, '_> {
             .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
             .collect();
         let body_site = Site::new(ErrorKind::FunctionNotWellformed, f.span);
-        self.produce_all(st, &pres, &mut |v: &mut Self, mut s1: State| {
-            let result = match &f.body {
-                Some(b) => match v.eval(&mut s1, b, body_site) {
-                    Ok(t) => t,
-                    Err(_) => return,
-                },
-                None => {
-                    let Ok(sort) = v.sort(&f.ret, f.span) else {
-                        return;
-                    };
-                    v.fresh("result", &sort)
-                }
+        let wd_posts: Vec<(&Expr, Site)> = f
+            .posts
+            .iter()
+            .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
+            .collect();
+        self.produce_all(st, &pres, &mut |v: &mut Self, s1: State| {
+            // As in Silicon, the postcondition must first be well-defined for any result (an
+            // abstract function's postcondition is only that); the body is checked against it
+            // only then.
+            let Ok(sort) = v.sort(&f.ret, f.span) else {
+                return;
             };
-            s1.bind("result", result);
-            if f.body.is_some() {
-                let posts: Vec<(&Expr, Site)> = f
-                    .posts
-                    .iter()
-                    .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
-                    .collect();
-                v.consume_all(s1, &posts, &mut |_: &mut Self, _, _| {});
-            } else {
-                // An abstract function's postcondition is assumed; it only has to be well-defined.
-                let posts: Vec<(&Expr, Site)> = f
-                    .posts
-                    .iter()
-                    .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
-                    .collect();
-                v.produce_all(s1, &posts, &mut |_: &mut Self, _| {});
+            let mut s2 = s1.clone();
+            s2.bind("result", v.fresh("result", &sort));
+            let before = v.failures();
+            v.produce_all(s2, &wd_posts, &mut |_: &mut Self, _| {});
+            if v.halted() || v.failures() > before {
+                return;
             }
+            let Some(b) = &f.body else {
+                return;
+            };
+            let mut s3 = s1;
+            let Ok(result) = v.eval(&mut s3, b, body_site) else {
+                return;
+            };
+            s3.bind("result", result);
+            let posts: Vec<(&Expr, Site)> = f
+                .posts
+                .iter()
+                .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
+                .collect();
+            v.consume_all(s3, &posts, &mut |_: &mut Self, _, _| {});
         });
         self.mode.in_function = None;
     }
