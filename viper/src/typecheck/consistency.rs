@@ -11,8 +11,9 @@
 //! - a `unique` domain function with arguments.
 //!
 //! The checks Silver makes while typing (where `old`, labelled `old`, `perm`, `wildcard` and
-//! `result` may stand, trigger term shapes, labels, results in preconditions) are reported by the
-//! type checker itself, with `consistency.error` where Silver reports them so.
+//! `result` may stand, labels, results in preconditions) are reported by the type checker
+//! itself, with `consistency.error` where Silver reports them so; trigger term shapes are type
+//! errors (Silver checks them while translating and reports them as such).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

@@ -40,6 +40,9 @@ pub(super) struct Ctx {
     pub(super) labelled_old: Result<(), &'static str>,
     /// `result` is allowed (function postconditions).
     pub(super) result: bool,
+    /// `result` here is a consistency error rather than a type error (function bodies, where
+    /// Silver's type checker lets it pass).
+    pub(super) result_consistency: bool,
     /// `perm(..)` is allowed; otherwise why not.
     pub(super) perm: Result<(), PermBan>,
     /// Inside a domain axiom (no functions with preconditions).
@@ -253,6 +256,11 @@ impl<'e> Checker<'e> {
             ExprKind::Null => Ty::Ref,
             ExprKind::Result => match (&self.result_ty, ctx.result) {
                 (Some(t), true) => t.clone(),
+                (Some(t), false) if ctx.result_consistency => {
+                    self.errors
+                        .consistency(e.span, "`result` is not allowed in function bodies");
+                    t.clone()
+                }
                 _ => {
                     self.err(
                         e.span,

@@ -58,6 +58,7 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_PRE),
             labelled_old: Err(NO_LABELLED_OLD_IN_PRE),
             result: false,
+            result_consistency: false,
             perm: Err(NO_PERM_IN_CONTRACT),
             axiom: false,
         };
@@ -110,6 +111,7 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_PRE),
             labelled_old: Err(NO_OLD_IN_PRE),
             result: false,
+            result_consistency: false,
             perm: Err(NO_PERM_IN_CONTRACT),
             axiom: false,
         };
@@ -120,6 +122,7 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_FUNCTION),
             labelled_old: Err(NO_OLD_IN_FUNCTION),
             result: true,
+            result_consistency: false,
             perm: Err(NO_PERM_IN_FUNCTION_POST),
             axiom: false,
         };
@@ -131,6 +134,7 @@ impl Checker<'_> {
                 old: Err(NO_OLD_IN_FUNCTION),
                 labelled_old: Err(NO_OLD_IN_FUNCTION),
                 result: false,
+                result_consistency: true,
                 perm: Err(NO_PERM_IN_FUNCTION_BODY),
                 axiom: false,
             };
@@ -152,6 +156,7 @@ impl Checker<'_> {
                 old: Err(NO_OLD_IN_PREDICATE),
                 labelled_old: Err(NO_OLD_IN_PREDICATE),
                 result: false,
+                result_consistency: false,
                 perm: Err(("`perm(..)` is not allowed in predicate bodies", true)),
                 axiom: false,
             };
@@ -189,6 +194,7 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_AXIOM),
             labelled_old: Err(NO_OLD_IN_AXIOM),
             result: false,
+            result_consistency: false,
             perm: Ok(()),
             axiom: true,
         };

@@ -1,7 +1,8 @@
-//! Trigger well-formedness, as Silver's consistency check defines it: each trigger term is a
-//! function application, field access, predicate instance, or sequence/set/multiset operation (or
-//! `old` of one) without arithmetic, comparisons, connectives or conditionals inside. (That every
-//! trigger mentions every quantified variable is checked in `consistency`.)
+//! Trigger well-formedness, as Silver's `Consistency.validTrigger` defines it (checked while
+//! translating, reported as a type error): each trigger term is a function application, field
+//! access, predicate instance, or sequence/set/multiset operation (or `old` of one) without
+//! arithmetic, comparisons, connectives or conditionals inside. (That every trigger mentions
+//! every quantified variable is a consistency rule, checked in `consistency`.)
 
 use super::exprs::Checker;
 use crate::ast::*;
@@ -11,7 +12,8 @@ impl Checker<'_> {
     pub(super) fn check_trigger(&mut self, t: &Trigger) {
         for e in &t.exprs {
             if !valid_term(e) {
-                self.errors.consistency(
+                // Silver checks this while translating, and reports it as a type error.
+                self.err(
                     e.span,
                     "invalid trigger term: use function applications, field accesses or \
                      collection operations without arithmetic, comparisons or connectives",
