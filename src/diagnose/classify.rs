@@ -50,13 +50,14 @@ fn smoke(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
     } else {
         e.span
     };
+    // One message for every point of an obligation, so that its reports at one C construct
+    // merge into one.
     let mut d = Diagnostic::new(
         Kind::Smoke,
         at,
-        format!(
-            "{} (the contracts or assumptions of this proof obligation contradict each other,              so it proves nothing)",
-            e.message
-        ),
+        "this code is reached only in inconsistent states: the contracts or assumptions of its \
+         proof obligation contradict each other, so its proof says nothing"
+            .to_string(),
     );
     d.notes.push(format!("Viper: {}", e.full_id()));
     d
