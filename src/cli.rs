@@ -145,6 +145,10 @@ pub struct BackendArgs {
     /// `silicon` feature, a JDK and silicon.jar), or both, reporting any disagreement.
     #[arg(long, value_enum, default_value_t = Backend::Native)]
     pub backend: Backend,
+    /// Smoke detection (native back end): also report code reached only in inconsistent states
+    /// (contradictory contracts or assumptions), whose verification proves nothing.
+    #[arg(long)]
+    pub smoke: bool,
 }
 
 #[derive(Args, Debug)]

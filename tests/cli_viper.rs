@@ -104,7 +104,7 @@ fn type_errors_are_reported_as_json_with_exit_code_2() {
 fn corpus_files_with_errors_report_their_annotated_lines() {
     for name in [
         "parse_missing_paren.vpr",
-        "type_wildcard.vpr",
+        "consistency_wildcard.vpr",
         "type_mismatch.vpr",
     ] {
         let path = corpus(name);
@@ -193,4 +193,68 @@ fn emit_viper_json_carries_the_program_and_no_verdict() {
     assert_eq!(v["viper"].as_str(), Some(viper::print(&program).as_str()));
     // Nothing was verified, so nothing may claim a verdict.
     assert!(v.get("verdict").is_none(), "{v}");
+}
+
+/// The verdict, exit code and error ids of `ompv <args> FILE --format json`.
+fn run_json(args: &[&str], path: &Path) -> (i32, String, Vec<String>) {
+    let mut all: Vec<&str> = args.to_vec();
+    all.push(path.to_str().unwrap());
+    all.extend(["--format", "json"]);
+    let out = ompv(&all);
+    let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let ids = report["errors"]
+        .as_array()
+        .expect("an error list")
+        .iter()
+        .map(|e| {
+            e["id"]
+                .as_str()
+                .or_else(|| e["kind"].as_str())
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    (
+        out.status.code().expect("exit code"),
+        report["verdict"].as_str().unwrap_or_default().to_string(),
+        ids,
+    )
+}
+
+#[test]
+fn smoke_flag_reports_vacuous_proofs_in_viper_and_c() {
+    let vpr = temp_file(
+        "smoke.vpr",
+        "method m(x: Int)\n  requires x > 0 && x < 0\n{\n  assert x == 7\n}\n",
+    );
+    assert_eq!(run_json(&["viper"], &vpr), (0, "verified".into(), vec![]));
+    let (code, verdict, ids) = run_json(&["viper", "--smoke"], &vpr);
+    assert_eq!((code, verdict.as_str()), (1, "failed"));
+    assert_eq!(ids, ["refute.failed:refutation.true"]);
+    // A consistent program stays verified with smoke detection.
+    let fine = temp_file(
+        "fine.vpr",
+        "method m(x: Int)\n  requires x > 0\n{\n  assert x >= 1\n}\n",
+    );
+    assert_eq!(
+        run_json(&["viper", "--smoke"], &fine),
+        (0, "verified".into(), vec![])
+    );
+
+    let c = temp_file(
+        "smoke.c",
+        "/*@ requires n > 0 && n < 0; ensures \\result == 1; @*/\nint f(int n)\n{\n  return 1;\n}\n",
+    );
+    assert_eq!(run_json(&["verify"], &c).0, 0);
+    let (code, verdict, kinds) = run_json(&["verify", "--smoke"], &c);
+    assert_eq!((code, verdict.as_str()), (1, "failed"));
+    assert!(
+        !kinds.is_empty() && kinds.iter().all(|k| k == "smoke"),
+        "{kinds:?}"
+    );
+    let c_fine = temp_file(
+        "fine.c",
+        "/*@ requires n > 0; ensures \\result == n; @*/\nint f(int n)\n{\n  return n;\n}\n",
+    );
+    assert_eq!(run_json(&["verify", "--smoke"], &c_fine).0, 0);
 }

@@ -1,5 +1,6 @@
 //! Runs every `.vpr` file under `tests/viper/` (recursively) through ompv and compares the errors
-//! it reports, as (id, line) pairs, with the file's Silver-style annotations. Files without
+//! it reports, as (id, line) pairs, with the file's Silver-style annotations (files under
+//! `tests/viper/smoke/` with smoke detection on). Files without
 //! front-end errors must also survive printing: `print(parse(print(parse(x)))) == print(parse(x))`
 //! and `parse(print(p)) == p` up to spans.
 
@@ -17,6 +18,8 @@ const TOOL: &str = "silicon";
 /// (all errors per member); an unsupported construct or an inconclusive member is reported under
 /// an id that no annotation expects, so no file is skipped or passes without a verdict.
 fn outcome(path: &Path) -> Vec<(String, u32)> {
+    // Files under `smoke/` are verified with smoke detection, as Silver's smoke tests.
+    let smoke = path.components().any(|c| c.as_os_str() == "smoke");
     let text = std::fs::read_to_string(path).expect("readable test file");
     let mut program = match viper::parse(&text, FileId(0)) {
         Ok(p) => p,
@@ -25,7 +28,11 @@ fn outcome(path: &Path) -> Vec<(String, u32)> {
     if let Err(errs) = viper::typecheck(&mut program) {
         return errs.iter().map(located).collect();
     }
-    match verify(&program, &VerifyOptions::default()) {
+    let options = VerifyOptions {
+        smoke,
+        ..VerifyOptions::default()
+    };
+    match verify(&program, &options) {
         Err(errs) => errs.iter().map(located).collect(),
         Ok(result) => {
             let mut out: Vec<(String, u32)> = result

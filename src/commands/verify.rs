@@ -40,6 +40,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     let options = VerifyOptions {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),
+        smoke: args.backend.smoke,
         ..VerifyOptions::default()
     };
     let backend = args.backend.backend;

@@ -20,6 +20,7 @@ pub fn run(args: &ViperArgs) -> ExitCode {
     let options = VerifyOptions {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),
+        smoke: args.backend.smoke,
         ..VerifyOptions::default()
     };
     run_all(

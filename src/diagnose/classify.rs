@@ -38,7 +38,29 @@ fn reason_text(r: Reason) -> &'static str {
         }
         Reason::NegativePermission => "a permission amount may be negative",
         Reason::SeqIndexNegative | Reason::SeqIndexExceedsLength => "an index may be out of range",
+        Reason::RefutationTrue => "it is reached only in inconsistent states",
     }
+}
+
+/// A smoke report (`--smoke`): code of an obligation reached only in inconsistent states, at
+/// the C construct it comes from when the lowering recorded one.
+fn smoke(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
+    let at = if is_check_span(e.span) {
+        lowered.checks.get(e.span).map_or(Span::DUMMY, |c| c.span)
+    } else {
+        e.span
+    };
+    // One message for every point of an obligation, so that its reports at one C construct
+    // merge into one.
+    let mut d = Diagnostic::new(
+        Kind::Smoke,
+        at,
+        "this code is reached only in inconsistent states: the contracts or assumptions of its \
+         proof obligation contradict each other, so its proof says nothing"
+            .to_string(),
+    );
+    d.notes.push(format!("Viper: {}", e.full_id()));
+    d
 }
 
 /// The kind for a failure of plain code: by the reason.
@@ -51,6 +73,9 @@ fn code_kind(r: Reason) -> Kind {
 
 /// Explains one verification error.
 pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
+    if e.kind == VKind::RefuteFailed {
+        return smoke(e, lowered);
+    }
     let checks = &lowered.checks;
     let Some(check) = checks.get(e.span) else {
         return Diagnostic::new(

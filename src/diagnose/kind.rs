@@ -22,6 +22,8 @@ pub enum Kind {
     Assertion,
     /// An access without enough permission.
     Permission,
+    /// `--smoke`: code reached only in inconsistent states (its verification proves nothing).
+    Smoke,
     Syntax,
     Unsupported,
     Type,
@@ -39,7 +41,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order `ompv explain --kind list` shows them.
-    pub const ALL: [Kind; 16] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Race,
         Kind::IterationContract,
         Kind::RegionContract,
@@ -48,6 +50,7 @@ impl Kind {
         Kind::LoopInvariant,
         Kind::Assertion,
         Kind::Permission,
+        Kind::Smoke,
         Kind::Syntax,
         Kind::Type,
         Kind::Unsupported,
@@ -69,6 +72,7 @@ impl Kind {
             Kind::LoopInvariant => "loop-invariant",
             Kind::Assertion => "assertion",
             Kind::Permission => "permission",
+            Kind::Smoke => "smoke",
             Kind::Syntax => "syntax",
             Kind::Unsupported => "unsupported",
             Kind::Type => "type",
@@ -136,6 +140,7 @@ impl Kind {
             Kind::LoopInvariant => "a loop invariant may not hold on entry or may not be preserved",
             Kind::Assertion => "an assertion may not hold, or a divisor may be zero",
             Kind::Permission => "an access needs a permission that may not be held there",
+            Kind::Smoke => "verified code is reached only in inconsistent states (`--smoke`): its proof says nothing",
             Kind::Syntax => "the C code, a pragma, a specification or a Viper program is malformed",
             Kind::Type => "an expression has the wrong type, or a name is undeclared",
             Kind::Unsupported => "a construct outside the subset ompv verifies",

@@ -11,6 +11,9 @@ pub enum InputErrorKind {
     Parser,
     /// Id `typechecker.error`.
     Typechecker,
+    /// Id `consistency.error`: a well-typed program that breaks one of Silver's consistency
+    /// rules (e.g. a trigger missing a quantified variable, a heap access in a domain axiom).
+    Consistency,
     /// Id `unsupported`: a construct the verifier does not handle; never silently skipped.
     Unsupported,
 }
@@ -20,6 +23,7 @@ impl InputErrorKind {
         match self {
             InputErrorKind::Parser => "parser.error",
             InputErrorKind::Typechecker => "typechecker.error",
+            InputErrorKind::Consistency => "consistency.error",
             InputErrorKind::Unsupported => "unsupported",
         }
     }
@@ -46,6 +50,14 @@ impl InputError {
     pub fn typechecker(span: Span, message: impl Into<String>) -> InputError {
         InputError {
             kind: InputErrorKind::Typechecker,
+            span,
+            message: message.into(),
+        }
+    }
+
+    pub fn consistency(span: Span, message: impl Into<String>) -> InputError {
+        InputError {
+            kind: InputErrorKind::Consistency,
             span,
             message: message.into(),
         }
@@ -84,11 +96,14 @@ pub enum ErrorKind {
     CallFailed,
     /// A function body (or its postcondition check) is not well-defined.
     FunctionNotWellformed,
+    /// Smoke detection (option `smoke`): a point of a method body is reached only in
+    /// inconsistent states, i.e. `false` holds there (Silver's `refute false` failing).
+    RefuteFailed,
 }
 
 impl ErrorKind {
     /// Every kind, for reverse look-up by id.
-    pub const ALL: [ErrorKind; 16] = [
+    pub const ALL: [ErrorKind; 17] = [
         ErrorKind::AssertFailed,
         ErrorKind::ExhaleFailed,
         ErrorKind::InhaleFailed,
@@ -105,6 +120,7 @@ impl ErrorKind {
         ErrorKind::WhileFailed,
         ErrorKind::CallFailed,
         ErrorKind::FunctionNotWellformed,
+        ErrorKind::RefuteFailed,
     ];
 
     /// The kind whose Silver id is `id`.
@@ -130,6 +146,7 @@ impl ErrorKind {
             ErrorKind::WhileFailed => "while.failed",
             ErrorKind::CallFailed => "call.failed",
             ErrorKind::FunctionNotWellformed => "function.not.wellformed",
+            ErrorKind::RefuteFailed => "refute.failed",
         }
     }
 }
@@ -144,11 +161,13 @@ pub enum ErrorReason {
     NegativePermission,
     SeqIndexNegative,
     SeqIndexExceedsLength,
+    /// The refuted assertion (for smoke detection: `false`) holds.
+    RefutationTrue,
 }
 
 impl ErrorReason {
     /// Every reason, for reverse look-up by id.
-    pub const ALL: [ErrorReason; 7] = [
+    pub const ALL: [ErrorReason; 8] = [
         ErrorReason::AssertionFalse,
         ErrorReason::InsufficientPermission,
         ErrorReason::DivisionByZero,
@@ -156,6 +175,7 @@ impl ErrorReason {
         ErrorReason::NegativePermission,
         ErrorReason::SeqIndexNegative,
         ErrorReason::SeqIndexExceedsLength,
+        ErrorReason::RefutationTrue,
     ];
 
     /// The reason whose Silver id is `id`.
@@ -172,6 +192,7 @@ impl ErrorReason {
             ErrorReason::NegativePermission => "negative.permission",
             ErrorReason::SeqIndexNegative => "seq.index.negative",
             ErrorReason::SeqIndexExceedsLength => "seq.index.length",
+            ErrorReason::RefutationTrue => "refutation.true",
         }
     }
 }

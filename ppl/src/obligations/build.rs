@@ -67,16 +67,17 @@ pub fn and(a: Expr, b: Expr, span: Span) -> Expr {
         return a;
     }
     // Conjunctions lean right, as Viper's `&&` associates (and prints without parentheses).
-    match a.kind {
+    let (kind, a_span) = a.into_parts();
+    match kind {
         ExprKind::Binary {
             op: BinaryOp::And,
             left,
             right,
         } => {
             let rest = and(*right, b, span);
-            bin(BinaryOp::And, *left, rest, a.span)
+            bin(BinaryOp::And, *left, rest, a_span)
         }
-        kind => bin(BinaryOp::And, Expr::new(kind, a.span), b, span),
+        kind => bin(BinaryOp::And, Expr::new(kind, a_span), b, span),
     }
 }
 

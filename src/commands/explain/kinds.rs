@@ -88,6 +88,19 @@ to the element, a write the full permission (`write`).
 How to fix: ask for the element in the contract of the enclosing function, loop iteration,
 `single` or `section` (`Perm(a[i], 1\\2)` to read, `Perm(a[i], write)` to write)."
         }
+        Kind::Smoke => {
+            "\
+With `--smoke`, ompv checks that verified code is reachable in a consistent state: the end of
+every function or method, the state after every assumption (`inhale`, `assume`, a callee's
+contract), the end of every loop body and of every non-empty branch. A point that no consistent
+path reaches is reported: everything proved after it holds vacuously.
+
+Typical causes: contradictory preconditions (`requires n > 0; requires n < 0;`), a loop invariant
+that contradicts the loop condition's exit, a callee whose postcondition is `false`.
+
+How to fix: remove the contradiction. Code that is unreachable on purpose is reported too; smoke
+detection is a check you ask for, not part of the verdict without `--smoke`."
+        }
         Kind::Syntax => {
             "\
 The input is malformed: the C code, a `#pragma omp` line, a specification comment (`/*@ … @*/`,

@@ -28,15 +28,90 @@ pub struct LocalDecl {
 }
 
 /// An expression or assertion (Viper does not separate the two syntactically).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Trees may be as deep as their source is long (`a + b + ... + z` nests once per operator), so
+/// the recursive operations on them (clone, comparison, hashing, formatting) grow the stack on
+/// demand, and dropping is iterative: no expression can exhaust a thread's stack.
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
 }
 
+/// Stack left before a recursive operation on expressions moves to a new stack segment, and the
+/// size of that segment.
+const RED_ZONE: usize = 64 * 1024;
+const SEGMENT: usize = 2 * 1024 * 1024;
+
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
+    }
+}
+
+impl Clone for Expr {
+    fn clone(&self) -> Expr {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, || Expr {
+            kind: self.kind.clone(),
+            span: self.span,
+        })
+    }
+}
+
+impl PartialEq for Expr {
+    fn eq(&self, other: &Expr) -> bool {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, || {
+            self.span == other.span && self.kind == other.kind
+        })
+    }
+}
+
+impl Eq for Expr {}
+
+impl std::hash::Hash for Expr {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, || {
+            self.kind.hash(state);
+            self.span.hash(state);
+        })
+    }
+}
+
+impl std::fmt::Debug for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, || {
+            f.debug_struct("Expr")
+                .field("kind", &self.kind)
+                .field("span", &self.span)
+                .finish()
+        })
+    }
+}
+
+impl Drop for Expr {
+    fn drop(&mut self) {
+        // Detach the children and drop them from an explicit stack, each after detaching its own
+        // children, so that no drop recurses.
+        let mut pending: Vec<Expr> = Vec::new();
+        self.for_each_child_mut(&mut |c| pending.push(std::mem::replace(c, Expr::leaf())));
+        while let Some(mut e) = pending.pop() {
+            e.for_each_child_mut(&mut |c| pending.push(std::mem::replace(c, Expr::leaf())));
+        }
+    }
+}
+
+impl Expr {
+    /// The expression's kind and span, by value (an `Expr` cannot be destructured by moving,
+    /// since it implements `Drop`).
+    pub fn into_parts(mut self) -> (ExprKind, Span) {
+        (std::mem::replace(&mut self.kind, ExprKind::Null), self.span)
+    }
+
+    /// A childless placeholder (left behind by an iterative drop).
+    fn leaf() -> Expr {
+        Expr {
+            kind: ExprKind::Null,
+            span: Span::DUMMY,
+        }
     }
 }
 
@@ -235,4 +310,49 @@ pub enum QuantKind {
 pub struct Trigger {
     pub exprs: Vec<Expr>,
     pub span: Span,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `x + x + ... + x` with `n` operators: a tree `n` levels deep.
+    fn chain(n: usize) -> Expr {
+        let x = || Expr::new(ExprKind::Local("x".into()), Span::DUMMY);
+        let mut e = x();
+        for _ in 0..n {
+            e = Expr::new(
+                ExprKind::Binary {
+                    op: BinaryOp::Add,
+                    left: Box::new(e),
+                    right: Box::new(x()),
+                },
+                Span::DUMMY,
+            );
+        }
+        e
+    }
+
+    #[test]
+    fn deep_trees_are_cloned_compared_hashed_formatted_and_dropped_without_overflow() {
+        use std::hash::{Hash, Hasher};
+        let e = chain(200_000);
+        let f = e.clone();
+        assert!(e == f);
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        e.hash(&mut h);
+        let _ = h.finish();
+        assert!(format!("{e:?}").len() > 200_000);
+        drop(e);
+        drop(f);
+    }
+
+    #[test]
+    fn into_parts_keeps_the_children() {
+        let (kind, _) = chain(2).into_parts();
+        match kind {
+            ExprKind::Binary { left, .. } => assert!(matches!(left.kind, ExprKind::Binary { .. })),
+            _ => panic!("expected a binary node"),
+        }
+    }
 }

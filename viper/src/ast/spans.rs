@@ -162,6 +162,11 @@ impl Stmt {
 
 impl Expr {
     pub fn for_each_span_mut(&mut self, f: &mut SpanFn<'_>) {
+        // Chains of operators make trees as deep as they are long.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.for_each_span_mut_here(f))
+    }
+
+    fn for_each_span_mut_here(&mut self, f: &mut SpanFn<'_>) {
         f(&mut self.span);
         match &mut self.kind {
             ExprKind::IntLit(_)

@@ -1,7 +1,10 @@
 //! The nesting bound of parsed programs, checked without recursion.
 //!
-//! Operator chains such as `a && b && ... && z` are built without recursion, so their depth is
-//! only known once the tree exists; this walk measures it with an explicit stack.
+//! Nesting is what the source nests: blocks, brackets, operands of operators of different
+//! levels. A chain of operators of one precedence level (`a + b - c + ...`, `p && q && ...`,
+//! `a ==> b ==> ...`, `c ? x : d ? y : z`) is one level however long it is, although its tree is
+//! as deep as the chain is long: the consumers of trees cope with any depth (they grow their
+//! stack on demand or iterate), the bound only keeps deeply bracketed input out.
 
 use super::MAX_NESTING;
 use crate::ast::*;
@@ -97,6 +100,45 @@ fn push_stmt_children<'a>(stack: &mut Vec<(Node<'a>, usize)>, s: &'a Stmt, d: us
     }
 }
 
+/// Pushes the children of `e` at depth `d`, except the link of a chain of operators of one
+/// precedence level (the left operand of a left-associative operator, the right operand of a
+/// right-associative one, the else branch of a conditional), which stays at `e`'s depth.
 fn push_expr_children<'a>(stack: &mut Vec<(Node<'a>, usize)>, e: &'a Expr, d: usize) {
-    e.for_each_child(&mut |x| stack.push((Node::Expr(x), d)));
+    let same = d - 1;
+    match &e.kind {
+        ExprKind::Binary { op, left, right } => {
+            let (l, r) = match (super::exprs::chain_side(*op), &left.kind, &right.kind) {
+                (Side::Left, ExprKind::Binary { op: lop, .. }, _) if same_level(*op, *lop) => {
+                    (same, d)
+                }
+                (Side::Right, _, ExprKind::Binary { op: rop, .. }) if same_level(*op, *rop) => {
+                    (d, same)
+                }
+                _ => (d, d),
+            };
+            stack.push((Node::Expr(left), l));
+            stack.push((Node::Expr(right), r));
+        }
+        ExprKind::Cond { cond, then, els } => {
+            stack.push((Node::Expr(cond), d));
+            stack.push((Node::Expr(then), d));
+            let e_depth = if matches!(els.kind, ExprKind::Cond { .. }) {
+                same
+            } else {
+                d
+            };
+            stack.push((Node::Expr(els), e_depth));
+        }
+        _ => e.for_each_child(&mut |x| stack.push((Node::Expr(x), d))),
+    }
+}
+
+/// Which operand continues a chain of operators of one level.
+pub(super) enum Side {
+    Left,
+    Right,
+}
+
+fn same_level(a: BinaryOp, b: BinaryOp) -> bool {
+    super::exprs::level(a) == super::exprs::level(b)
 }

@@ -13,7 +13,7 @@ use num_bigint::BigInt;
 use pest::iterators::Pair;
 
 /// Precedence levels of binary operators, lowest first, as in Silver; `? :` is level 0.
-fn level(op: BinaryOp) -> u8 {
+pub(super) fn level(op: BinaryOp) -> u8 {
     use BinaryOp::*;
     match op {
         Iff => 1,
@@ -30,6 +30,15 @@ fn level(op: BinaryOp) -> u8 {
 /// Levels whose operators group to the right (`a ==> b ==> c` is `a ==> (b ==> c)`).
 fn right_assoc(level: u8) -> bool {
     level <= 5
+}
+
+/// The operand of `op` that a chain of operators of its level continues in.
+pub(super) fn chain_side(op: BinaryOp) -> super::depth::Side {
+    if right_assoc(level(op)) {
+        super::depth::Side::Right
+    } else {
+        super::depth::Side::Left
+    }
 }
 
 const CMP_LEVEL: u8 = 6;

@@ -251,8 +251,8 @@ impl Builder<'_> {
         }
         let mut targets = Vec::new();
         for t in lhs {
-            match t.kind {
-                ExprKind::Local(name) => targets.push(Ident::new(name, t.span)),
+            match &t.kind {
+                ExprKind::Local(name) => targets.push(Ident::new(name.clone(), t.span)),
                 _ => {
                     let message = if targets.is_empty() && lhss.len() == 1 {
                         "only a local variable or a field location can be assigned to"

@@ -348,12 +348,26 @@ fn deep_nesting_does_not_crash() {
         ")".repeat(3000)
     );
     assert!(parse_err(&deep_neg).message.contains("nest"));
+    // A long chain of one operator is one nesting level, however deep its tree.
     let long_chain = format!("method m() {{ assert {}true }}", "true && ".repeat(5000));
-    assert!(parse_err(&long_chain).message.contains("nest"));
+    parse(&long_chain);
+    let long_sum = format!("method m() {{ assert {}1 > 0 }}", "1 + 2 - ".repeat(5000));
+    parse(&long_sum);
+    // Alternating levels nest.
+    let alternating = format!(
+        "method m() {{ assert {}true{} }}",
+        "(true && (true || ".repeat(300),
+        "))".repeat(300)
+    );
+    assert!(parse_err(&alternating).message.contains("nest"));
     let blocks = format!("method m() {}{}", "{".repeat(3000), "}".repeat(3000));
     assert!(parse_err(&blocks).message.contains("nest"));
-    // Within the bound, deep trees are fine.
-    let ok = format!("method m() {{ assert {}true }}", "true && ".repeat(400));
+    // Within the bound, nesting is fine.
+    let ok = format!(
+        "method m() {{ assert {}true{} }}",
+        "(true && (true || ".repeat(100),
+        "))".repeat(100)
+    );
     parse(&ok);
 }
 

@@ -184,6 +184,11 @@ impl Printer {
                 }
                 self.push(" ::");
                 for t in triggers {
+                    if t.exprs.is_empty() {
+                        // Parsed (an empty trigger is a consistency error, not a syntax error).
+                        self.push(" {}");
+                        continue;
+                    }
                     self.push(" { ");
                     self.expr_list(&t.exprs);
                     self.push(" }");

@@ -20,7 +20,7 @@ pub struct OtherError {
 #[derive(Clone, Debug, Default)]
 pub struct SiliconResult {
     /// Silver's parser, type checker or consistency check rejected the program (ids
-    /// `parser.error`, `typechecker.error`; consistency errors count as type errors).
+    /// `parser.error`, `typechecker.error`, `consistency.error`).
     pub input_errors: Vec<InputError>,
     /// Verification errors, with ompv's ids and spans.
     pub errors: Vec<VerificationError>,
@@ -124,10 +124,9 @@ pub fn map_errors(raw: &[RawError], time: Duration, locate: &dyn Locate) -> Sili
             "typechecker.error" => r
                 .input_errors
                 .push(InputError::typechecker(span, &e.message)),
-            "consistency.error" => r.input_errors.push(InputError::typechecker(
-                span,
-                format!("consistency error: {}", e.message),
-            )),
+            "consistency.error" => r
+                .input_errors
+                .push(InputError::consistency(span, &e.message)),
             id => {
                 let other = OtherError {
                     id: id.to_string(),
@@ -220,7 +219,7 @@ mod tests {
         let ids: Vec<_> = r.input_errors.iter().map(|e| e.kind.id()).collect();
         assert_eq!(
             ids,
-            ["parser.error", "typechecker.error", "typechecker.error"]
+            ["parser.error", "typechecker.error", "consistency.error"]
         );
     }
 

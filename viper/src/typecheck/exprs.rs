@@ -26,7 +26,12 @@ pub(super) struct Local {
     pub(super) kind: LocalKind,
 }
 
-/// Where an expression stands, which decides what it may contain.
+/// Why `perm(..)` may not stand somewhere, and whether Silver's type checker (`false`) or its
+/// consistency check (`true`) says so.
+pub(super) type PermBan = (&'static str, bool);
+
+/// Where an expression stands, which decides what it may contain. (`old` and labelled `old`
+/// where they are not allowed are consistency errors, as in Silver.)
 #[derive(Clone, Copy)]
 pub(super) struct Ctx {
     /// `old(..)` is allowed; otherwise the reason why not.
@@ -35,8 +40,11 @@ pub(super) struct Ctx {
     pub(super) labelled_old: Result<(), &'static str>,
     /// `result` is allowed (function postconditions).
     pub(super) result: bool,
-    /// `perm(..)` is allowed (everywhere but function bodies).
-    pub(super) perm: bool,
+    /// `result` here is a consistency error rather than a type error (function bodies, where
+    /// Silver's type checker lets it pass).
+    pub(super) result_consistency: bool,
+    /// `perm(..)` is allowed; otherwise why not.
+    pub(super) perm: Result<(), PermBan>,
     /// Inside a domain axiom (no functions with preconditions).
     pub(super) axiom: bool,
 }
@@ -63,6 +71,12 @@ pub(super) struct Checker<'e> {
     must_infer: Vec<(Ty, Span, String, String)>,
     /// Addresses of the `/` nodes that are permission divisions.
     perm_divs: HashSet<usize>,
+    /// The results of the current method (in scope, but not to be used, in its precondition).
+    pub(super) method_returns: HashSet<String>,
+    /// Whether a method precondition is being checked.
+    pub(super) in_precondition: bool,
+    /// Silver's choice of integer or permission division for the current top-level expression.
+    pub(super) divisions: super::division::Divisions,
 }
 
 fn addr(e: &Expr) -> usize {
@@ -83,6 +97,9 @@ impl<'e> Checker<'e> {
             divs: Vec::new(),
             must_infer: Vec::new(),
             perm_divs: HashSet::new(),
+            method_returns: HashSet::new(),
+            in_precondition: false,
+            divisions: Default::default(),
         }
     }
 
@@ -99,6 +116,7 @@ impl<'e> Checker<'e> {
     /// Checks a top-level expression against `expected` (`None`: an assertion, which may hold
     /// permissions), then resolves the inference variables it introduced.
     pub(super) fn top(&mut self, e: &Expr, expected: Option<&Ty>, ctx: Ctx) {
+        self.resolve_divisions(e, expected);
         match expected {
             None => self.assertion(e, ctx),
             Some(t) => self.check(e, t, ctx),
@@ -108,6 +126,7 @@ impl<'e> Checker<'e> {
 
     /// Checks a pure top-level expression and returns its (resolved) type.
     pub(super) fn top_infer(&mut self, e: &Expr, ctx: Ctx) -> Ty {
+        self.resolve_divisions(e, None);
         let t = self.infer(e, ctx, false);
         let t = self.unifier.resolve(&t);
         self.top_done();
@@ -137,6 +156,7 @@ impl<'e> Checker<'e> {
             }
         }
         self.unifier = Unifier::default();
+        self.divisions = Default::default();
     }
 
     // ------------------------------------------------------------------ checking helpers
@@ -236,6 +256,11 @@ impl<'e> Checker<'e> {
             ExprKind::Null => Ty::Ref,
             ExprKind::Result => match (&self.result_ty, ctx.result) {
                 (Some(t), true) => t.clone(),
+                (Some(t), false) if ctx.result_consistency => {
+                    self.errors
+                        .consistency(e.span, "`result` is not allowed in function bodies");
+                    t.clone()
+                }
                 _ => {
                     self.err(
                         e.span,
@@ -246,7 +271,7 @@ impl<'e> Checker<'e> {
             },
             ExprKind::Local(x) => self.local(x, e.span),
             ExprKind::PermLit(PermLit::Wildcard) => {
-                self.err(
+                self.errors.consistency(
                     e.span,
                     "`wildcard` can only be used as the permission amount of `acc`",
                 );
@@ -307,14 +332,15 @@ impl<'e> Checker<'e> {
                 match label {
                     None => {
                         if let Err(why) = ctx.old {
-                            self.err(e.span, why);
+                            self.errors.consistency(e.span, why);
                         }
                     }
                     Some(l) => {
                         if let Err(why) = ctx.labelled_old {
-                            self.err(e.span, why);
+                            self.errors.consistency(e.span, why);
                         } else if !self.labels.contains(&l.name) {
-                            self.err(l.span, format!("undeclared label `{}`", l.name));
+                            self.errors
+                                .consistency(l.span, format!("undeclared label `{}`", l.name));
                         }
                     }
                 }
@@ -329,8 +355,10 @@ impl<'e> Checker<'e> {
                 Ty::Impure
             }
             ExprKind::PermOf(loc) => {
-                if !ctx.perm {
-                    self.err(e.span, "`perm(..)` is not allowed in function bodies");
+                match ctx.perm {
+                    Ok(()) => {}
+                    Err((why, true)) => self.errors.consistency(e.span, why),
+                    Err((why, false)) => self.err(e.span, why),
                 }
                 self.location(loc, ctx);
                 Ty::Perm
@@ -418,7 +446,14 @@ impl<'e> Checker<'e> {
 
     fn local(&mut self, x: &str, span: Span) -> Ty {
         if let Some(l) = self.lookup(x) {
-            return l.ty.clone();
+            let (ty, kind) = (l.ty.clone(), l.kind);
+            if self.in_precondition && kind == LocalKind::Var && self.method_returns.contains(x) {
+                self.errors.consistency(
+                    span,
+                    format!("the result `{x}` of the method cannot be used in its precondition"),
+                );
+            }
+            return ty;
         }
         match self.env.global_kind(x) {
             Some(k) => self.err(span, format!("`{x}` is {}, not a variable", k.describe())),
@@ -644,8 +679,8 @@ impl<'e> Checker<'e> {
         l
     }
 
-    /// `/`: `Int / Int` is an integer or, where a permission is needed, a fraction; `Perm / Int`
-    /// is a permission.
+    /// `/`: `Int / Int` is a fraction or an integer (Silver's choice, made beforehand by
+    /// `division`); `Perm / Int` is a permission.
     fn division(&mut self, e: &Expr, op: BinaryOp, left: &Expr, right: &Expr, ctx: Ctx) -> Ty {
         let l = self.infer(left, ctx, false);
         let r = self.infer(right, ctx, false);
@@ -669,10 +704,15 @@ impl<'e> Checker<'e> {
             Ty::Error => return Ty::Error,
             _ => self.expect(right.span, &r, &Ty::Int),
         }
-        let result = match self.unifier.shallow(&l) {
-            Ty::Int if op == BinaryOp::PermDiv => Ty::Perm,
-            Ty::Int => self.unifier.fresh_numeric(),
-            Ty::Error => return Ty::Error,
+        // `Int / Int` is a fraction or an integer division as Silver's typing decides (see
+        // `division`); undecided only where that pass could not see the operands' types.
+        let decided = self.divisions.decided.get(&addr(e)).cloned();
+        let result = match (self.unifier.shallow(&l), decided) {
+            (Ty::Int, _) if op == BinaryOp::PermDiv => Ty::Perm,
+            (Ty::Int, Some(Ty::Perm)) => Ty::Perm,
+            (Ty::Int, Some(Ty::Int)) => Ty::Int,
+            (Ty::Int, _) => self.unifier.fresh_numeric(),
+            (Ty::Error, _) => return Ty::Error,
             // `Perm / Int`, or an undecided dividend whose type decides the result.
             _ => l,
         };

@@ -1,6 +1,6 @@
 //! Typing declarations: which rules hold in which part of a member.
 
-use super::exprs::{Checker, Ctx, LocalKind};
+use super::exprs::{Checker, Ctx, LocalKind, PermBan};
 use super::names;
 use super::ty::Ty;
 use crate::ast::*;
@@ -13,6 +13,18 @@ const NO_LABELLED_OLD_IN_POST: &str =
 const NO_OLD_IN_FUNCTION: &str = "`old` expressions are not allowed in functions";
 const NO_OLD_IN_PREDICATE: &str = "`old` expressions are not allowed in predicate bodies";
 const NO_OLD_IN_AXIOM: &str = "`old` expressions are not allowed in domain axioms";
+/// Silver's type checker: `perm` in contracts only inside an inhale-exhale assertion (which ompv
+/// does not support).
+pub(super) const NO_PERM_IN_CONTRACT: PermBan = (
+    "`perm(..)` is not allowed in preconditions, postconditions and invariants",
+    false,
+);
+const NO_PERM_IN_FUNCTION_POST: PermBan = (
+    "`perm(..)` is not allowed in function postconditions",
+    false,
+);
+/// Silver's consistency check.
+const NO_PERM_IN_FUNCTION_BODY: PermBan = ("`perm(..)` is not allowed in function bodies", true);
 
 impl Checker<'_> {
     pub(super) fn item(&mut self, item: &Item) {
@@ -46,12 +58,21 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_PRE),
             labelled_old: Err(NO_LABELLED_OLD_IN_PRE),
             result: false,
-            perm: true,
+            result_consistency: false,
+            perm: Err(NO_PERM_IN_CONTRACT),
             axiom: false,
         };
+        // Results are in scope in the precondition only to be reported (a consistency error).
+        self.method_returns = m.returns.iter().map(|r| r.name.name.clone()).collect();
+        for r in &m.returns {
+            let t = Ty::from_ast(&r.ty);
+            self.declare(&r.name.name, t, LocalKind::Var);
+        }
+        self.in_precondition = true;
         for e in &m.pres {
             self.top(e, None, pre);
         }
+        self.in_precondition = false;
         for r in &m.returns {
             let t = self.check_type(&r.ty, r.span);
             self.declare(&r.name.name, t, LocalKind::Var);
@@ -68,10 +89,12 @@ impl Checker<'_> {
             let body = Ctx {
                 old: Ok(()),
                 labelled_old: Ok(()),
+                perm: Ok(()),
                 ..pre
             };
             self.block(b, body);
         }
+        self.method_returns.clear();
         self.scopes.clear();
     }
 
@@ -88,7 +111,8 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_PRE),
             labelled_old: Err(NO_OLD_IN_PRE),
             result: false,
-            perm: true,
+            result_consistency: false,
+            perm: Err(NO_PERM_IN_CONTRACT),
             axiom: false,
         };
         for e in &f.pres {
@@ -98,7 +122,8 @@ impl Checker<'_> {
             old: Err(NO_OLD_IN_FUNCTION),
             labelled_old: Err(NO_OLD_IN_FUNCTION),
             result: true,
-            perm: true,
+            result_consistency: false,
+            perm: Err(NO_PERM_IN_FUNCTION_POST),
             axiom: false,
         };
         for e in &f.posts {
@@ -109,7 +134,8 @@ impl Checker<'_> {
                 old: Err(NO_OLD_IN_FUNCTION),
                 labelled_old: Err(NO_OLD_IN_FUNCTION),
                 result: false,
-                perm: false,
+                result_consistency: true,
+                perm: Err(NO_PERM_IN_FUNCTION_BODY),
                 axiom: false,
             };
             self.top(b, Some(&ret), body);
@@ -130,7 +156,8 @@ impl Checker<'_> {
                 old: Err(NO_OLD_IN_PREDICATE),
                 labelled_old: Err(NO_OLD_IN_PREDICATE),
                 result: false,
-                perm: true,
+                result_consistency: false,
+                perm: Err(("`perm(..)` is not allowed in predicate bodies", true)),
                 axiom: false,
             };
             self.top(b, None, ctx);
@@ -162,11 +189,13 @@ impl Checker<'_> {
             }
             self.check_type(&f.ret, f.name.span);
         }
+        // `perm(..)` in an axiom reads the heap: reported by the consistency check.
         let ctx = Ctx {
             old: Err(NO_OLD_IN_AXIOM),
             labelled_old: Err(NO_OLD_IN_AXIOM),
             result: false,
-            perm: false,
+            result_consistency: false,
+            perm: Ok(()),
             axiom: true,
         };
         for a in &d.axioms {

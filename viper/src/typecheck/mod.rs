@@ -3,13 +3,17 @@
 //! It follows Silver's rules: one namespace for global names; locals, arguments and bound
 //! variables of a member may not reuse a name of that member or a global one; `Int` and `Perm` do
 //! not mix except in `Int * Perm`, `Perm * Int`, `Perm / Int` and the fraction `Int / Int`;
-//! permission assertions (`acc`, predicate instances) only where assertions are allowed. Types of
-//! empty collections, fractions and domain function type arguments are inferred by unification
-//! within one top-level expression.
+//! permission assertions (`acc`, predicate instances) only where assertions are allowed. Whether
+//! an `Int / Int` is a fraction or an integer division follows Silver's ordered operator
+//! signatures (`division`); types of empty collections and domain function type arguments are
+//! inferred by unification within one top-level expression. Silver's consistency rules are
+//! checked last (`consistency`).
 //!
-//! The only change made to the program is resolving `/`: an `Int / Int` whose context needs a
+//! The only change made to the program is resolving `/`: an `Int / Int` that Silver types as a
 //! permission, and every `Perm / Int`, become [`BinaryOp::PermDiv`].
 
+mod consistency;
+mod division;
 mod env;
 mod exprs;
 mod items;
@@ -23,8 +27,9 @@ use crate::ast::Program;
 use crate::{InputError, Span};
 use std::collections::HashSet;
 
-/// Checks a program; resolves `/` to [`crate::ast::BinaryOp::PermDiv`] where a permission is expected.
-/// Returns all errors, sorted by position.
+/// Checks a program (types, then Silver's consistency rules); resolves `/` to
+/// [`crate::ast::BinaryOp::PermDiv`] where a permission is expected. Returns all errors, sorted by
+/// position.
 pub fn check_program(program: &mut Program) -> Result<(), Vec<InputError>> {
     let mut errors = Errors::default();
     let env = env::Env::collect(program, &mut errors);
@@ -36,6 +41,14 @@ pub fn check_program(program: &mut Program) -> Result<(), Vec<InputError>> {
             perm_divs.extend(c.into_perm_divs());
         }
     });
+    // As in Silver, consistency errors are reported for well-typed programs only (the checks the
+    // type checker makes on the way are dropped when there are type errors).
+    let kind = crate::InputErrorKind::Consistency;
+    if errors.0.iter().any(|e| e.kind != kind) {
+        errors.0.retain(|e| e.kind != kind);
+    } else {
+        consistency::check(program, &mut errors);
+    }
     if !errors.0.is_empty() {
         let mut errs = errors.0;
         errs.sort_by_key(|e| (e.span.line, e.span.column, e.span.start));
@@ -59,6 +72,10 @@ impl Errors {
 
     fn push(&mut self, span: Span, message: impl Into<String>) {
         self.0.push(InputError::typechecker(span, message));
+    }
+
+    fn consistency(&mut self, span: Span, message: impl Into<String>) {
+        self.0.push(InputError::consistency(span, message));
     }
 
     fn unsupported(&mut self, span: Span, message: impl Into<String>) {

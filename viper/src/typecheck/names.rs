@@ -80,7 +80,13 @@ fn collect_labels(b: &Block, found: &mut HashMap<String, Span>, errors: &mut Err
     for s in &b.stmts {
         match &s.kind {
             StmtKind::Label { name, .. } => match found.get(&name.name) {
-                Some(first) => report_duplicate(errors, &name.name, *first, name.span),
+                Some(first) => errors.consistency(
+                    name.span,
+                    format!(
+                        "duplicate label `{}` (also declared at line {})",
+                        name.name, first.line
+                    ),
+                ),
                 None => {
                     found.insert(name.name.clone(), name.span);
                 }

@@ -69,8 +69,12 @@ impl Checker<'_> {
                 body,
             } => {
                 self.top(cond, Some(&Ty::Bool), ctx);
+                let inv_ctx = Ctx {
+                    perm: Err(super::items::NO_PERM_IN_CONTRACT),
+                    ..ctx
+                };
                 for inv in invariants {
-                    self.top(inv, None, ctx);
+                    self.top(inv, None, inv_ctx);
                 }
                 self.block(body, ctx);
             }

@@ -47,6 +47,11 @@ fn divisions(p: &Program) -> Vec<BinaryOp> {
             ExprKind::Acc { perm: Some(p), .. } => walk(p, out),
             ExprKind::Call { args, .. } => args.iter().for_each(|a| walk(a, out)),
             ExprKind::Unary { operand, .. } => walk(operand, out),
+            ExprKind::Cond { cond, then, els } => {
+                walk(cond, out);
+                walk(then, out);
+                walk(els, out);
+            }
             _ => {}
         }
     }
@@ -98,6 +103,47 @@ fn fractions_become_permission_divisions_where_a_permission_is_needed() {
             PermDiv, Div
         ]
     );
+}
+
+#[test]
+fn divisions_follow_silvers_signature_order() {
+    use BinaryOp::{Div, PermDiv};
+    // Silver tries `Perm` readings first and keeps the first typing that fits the context.
+    let cases: &[(&str, &[BinaryOp])] = &[
+        // Both sides can be permissions: a permission equation (false).
+        (
+            "assert (1/2) * (2/1) == (0/1)",
+            &[PermDiv, PermDiv, PermDiv],
+        ),
+        // An Int context forces integer division throughout.
+        ("var a: Int := (7/2) / (2/1)", &[Div, Div, Div]),
+        ("var b: Int := i / 1", &[Div]),
+        // `0` is an Int, so the comparison is over integers...
+        ("assert i / 2 > 0", &[Div]),
+        // ... but against a fraction both sides are permissions.
+        ("assert i / 2 > 0 / 1", &[PermDiv, PermDiv]),
+        // A permission variable makes the fraction a permission.
+        ("var p: Perm := (1/8) / 3", &[PermDiv, PermDiv]),
+        // `Perm * Int` comes before `Int * Int`.
+        ("assert (i / 2) * i == (i / 2) * i", &[PermDiv, PermDiv]),
+        ("var k: Int := (i / 2) * i", &[Div]),
+        // Function arguments take the parameter's type.
+        ("assert fp(1/4) && fi(1/5) == 0", &[PermDiv, Div]),
+        // Conditional branches share one type, Perm first.
+        (
+            "assert (i > 0 ? 1/2 : 1/3) == 1/2",
+            &[PermDiv, PermDiv, PermDiv],
+        ),
+        ("assert (i > 0 ? 1/2 : 1) == 1", &[Div]),
+    ];
+    for (stmt, want) in cases {
+        let p = checked(&format!(
+            "function fp(q: Perm): Bool
+             function fi(q: Int): Int
+             method m(i: Int) {{ {stmt} }}"
+        ));
+        assert_eq!(&divisions(&p), want, "{stmt}");
+    }
 }
 
 #[test]
@@ -173,11 +219,7 @@ fn names() {
         2,
         "duplicate identifier `m`",
     );
-    one_error(
-        "method m() { label l\n label l }",
-        2,
-        "duplicate identifier `l`",
-    );
+    one_error("method m() { label l\n label l }", 2, "duplicate label `l`");
 }
 
 #[test]

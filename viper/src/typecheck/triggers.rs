@@ -1,16 +1,18 @@
-//! Trigger well-formedness, as Silver's consistency check defines it: each trigger term is a
-//! function application, field access, predicate instance, or sequence/set/multiset operation (or
-//! `old` of one) without arithmetic, comparisons, connectives or conditionals inside.
+//! Trigger well-formedness, as Silver's `Consistency.validTrigger` defines it (checked while
+//! translating, reported as a type error): each trigger term is a function application, field
+//! access, predicate instance, or sequence/set/multiset operation (or `old` of one) without
+//! arithmetic, comparisons, connectives or conditionals inside. (That every trigger mentions
+//! every quantified variable is a consistency rule, checked in `consistency`.)
 
 use super::exprs::Checker;
 use crate::ast::*;
 
 impl Checker<'_> {
-    /// Reports trigger terms of a form Silver rejects. (Silver accepts triggers that miss a
-    /// quantified variable or mention none; so does ompv, and the back end must cope.)
+    /// Reports trigger terms of a form Silver rejects.
     pub(super) fn check_trigger(&mut self, t: &Trigger) {
         for e in &t.exprs {
             if !valid_term(e) {
+                // Silver checks this while translating, and reports it as a type error.
                 self.err(
                     e.span,
                     "invalid trigger term: use function applications, field accesses or \
@@ -50,6 +52,10 @@ fn valid_term(e: &Expr) -> bool {
 
 /// Whether `e` contains arithmetic, comparisons, connectives, negation or conditionals.
 fn contains_forbidden(e: &Expr) -> bool {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || contains_forbidden_here(e))
+}
+
+fn contains_forbidden_here(e: &Expr) -> bool {
     let here = match &e.kind {
         ExprKind::Unary { .. } | ExprKind::Cond { .. } => true,
         ExprKind::Binary { op, .. } => !matches!(

@@ -49,6 +49,15 @@ fn collect<'e>(
     conds: &mut Vec<&'e Expr>,
     out: &mut Vec<QpItem<'e>>,
 ) -> Option<()> {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || collect_here(e, vars, conds, out))
+}
+
+fn collect_here<'e>(
+    e: &'e Expr,
+    vars: &mut Vec<LocalDecl>,
+    conds: &mut Vec<&'e Expr>,
+    out: &mut Vec<QpItem<'e>>,
+) -> Option<()> {
     if is_pure(e) {
         out.push(QpItem::Pure {
             vars: vars.clone(),

@@ -60,7 +60,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
         self.consume_all(st, &[(a, site)], &mut |v: &mut Self, s, _| k(v, s, None))
     }
 
-    fn consume_rec(&mut self, mut st: State, a: &Expr, site: Site, k: &mut KS<'_, 'a, 'p>) {
+    fn consume_rec(&mut self, st: State, a: &Expr, site: Site, k: &mut KS<'_, 'a, 'p>) {
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.consume_rec_here(st, a, site, k)
+        })
+    }
+
+    fn consume_rec_here(&mut self, mut st: State, a: &Expr, site: Site, k: &mut KS<'_, 'a, 'p>) {
         if self.halted() {
             return;
         }
@@ -322,6 +328,19 @@ impl<'a, 'p> Verifier<'a, 'p> {
     }
 
     fn consume_g(
+        &mut self,
+        st: State,
+        a: &Expr,
+        site: Site,
+        guard: &Bool,
+        want: bool,
+    ) -> R<(State, Option<Dynamic>)> {
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.consume_g_here(st, a, site, guard, want)
+        })
+    }
+
+    fn consume_g_here(
         &mut self,
         mut st: State,
         a: &Expr,

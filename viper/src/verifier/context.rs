@@ -11,6 +11,7 @@ use crate::{ErrorKind, ErrorReason, Span, VerificationError};
 use super::pathcond::PathConds;
 use super::program::ProgramIndex;
 use super::result::VerifyOptions;
+use super::scope::Scope;
 use super::solver::{Answer, Prover, Satisfiability};
 use super::state::State;
 use super::symbols::{fresh_name, Symbols};
@@ -64,6 +65,8 @@ pub struct Mode {
 /// The context of one member's verification.
 pub struct Verifier<'a, 'p> {
     pub index: &'a ProgramIndex<'p>,
+    /// What the member being verified depends on (the declarations and axioms set up).
+    pub scope: Scope,
     pub sym: Symbols,
     pub prover: Prover,
     pub opts: &'a VerifyOptions,
@@ -85,8 +88,6 @@ pub struct Verifier<'a, 'p> {
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
     failed_checks: usize,
-    /// A fatal condition found while setting up (applies to every member).
-    setup_fatal: Option<Fatal>,
     /// Indexing and membership functions per sequence sort (see `seqs`).
     pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
     /// Set functions per set sort (see `sets`).
@@ -102,18 +103,30 @@ pub struct Verifier<'a, 'p> {
     pub extra_probes: Vec<(String, Dynamic)>,
     /// The sort the context expects of the expression evaluated next (for generic domains).
     pub expected: Option<z3::Sort>,
+    /// Functions whose preconditions are being consumed at applications, innermost last: an
+    /// application of one of them inside its own precondition (a program Silver's consistency
+    /// check rejects) stops with `unsupported` instead of recursing without end.
+    pub consuming_pre: Vec<String>,
+    /// Smoke detection: the points reached in a consistent state (see `smoke`).
+    pub smoke: super::smoke::SmokeState,
     /// Multiset functions per multiset sort (see `multisets`).
     pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
-    pub fn new(index: &'a ProgramIndex<'p>, sym: Symbols, opts: &'a VerifyOptions) -> Self {
+    pub fn new(
+        index: &'a ProgramIndex<'p>,
+        scope: Scope,
+        sym: Symbols,
+        opts: &'a VerifyOptions,
+    ) -> Self {
         let mut prover = Prover::new(opts.timeout_ms);
         for ax in &sym.axioms {
             prover.add_global(ax.clone());
         }
         Verifier {
             index,
+            scope,
             sym,
             prover,
             opts,
@@ -128,7 +141,6 @@ impl<'a, 'p> Verifier<'a, 'p> {
             read_only: false,
             axiom_ctx: None,
             failed_checks: 0,
-            setup_fatal: None,
             seq_fns: std::collections::HashMap::new(),
             set_fns: std::collections::HashMap::new(),
             multiset_fns: std::collections::HashMap::new(),
@@ -136,33 +148,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
             instance_fns: std::collections::HashMap::new(),
             instances_done: HashSet::new(),
             expected: None,
+            consuming_pre: Vec::new(),
+            smoke: Default::default(),
             extra_probes: Vec::new(),
         }
-    }
-
-    /// Marks the end of the program-wide set-up (axioms): a fatal condition found so far applies
-    /// to every member.
-    pub fn finish_setup(&mut self) {
-        self.setup_fatal = self.fatal.clone();
-    }
-
-    /// Prepares the verifier for the next member of the same program: its declarations and the
-    /// solver's axioms are kept, everything about the previous member is dropped.
-    pub fn reset_member(&mut self) {
-        self.errors.clear();
-        self.seen.clear();
-        self.unknowns.clear();
-        self.fatal = self.setup_fatal.clone();
-        self.mode = Mode::default();
-        self.abstract_defs.clear();
-        self.defs_log.clear();
-        self.skolems.clear();
-        self.read_only = false;
-        self.axiom_ctx = None;
-        self.failed_checks = 0;
-        self.type_env.clear();
-        self.expected = None;
-        self.prover.reset_to_base();
     }
 
     /// Whether exploration must stop (error budget spent, or a fatal condition).
@@ -199,7 +188,23 @@ impl<'a, 'p> Verifier<'a, 'p> {
         message: String,
         model: Vec<(String, String)>,
     ) {
-        if self.halted() || !self.seen.insert((site.kind, reason, site.span)) {
+        if self.halted() {
+            return;
+        }
+        self.record(site, reason, reason_span, message, model);
+    }
+
+    /// Records an error (once per id and position), whatever the error budget (for errors found
+    /// after the exploration, like smoke).
+    pub fn record(
+        &mut self,
+        site: Site,
+        reason: ErrorReason,
+        reason_span: Span,
+        message: String,
+        model: Vec<(String, String)>,
+    ) {
+        if !self.seen.insert((site.kind, reason, site.span)) {
             return;
         }
         self.errors.push(VerificationError {

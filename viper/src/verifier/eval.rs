@@ -52,6 +52,13 @@ impl Verifier<'_, '_> {
     }
 
     pub fn eval(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Dynamic> {
+        // Operator chains make trees as deep as they are long: grow the stack on demand.
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.eval_here(st, e, site)
+        })
+    }
+
+    fn eval_here(&mut self, st: &mut State, e: &Expr, site: Site) -> R<Dynamic> {
         if self.halted() {
             return Err(Stop);
         }
@@ -711,14 +718,19 @@ impl Verifier<'_, '_> {
             return self.unsupported(name.span, format!("application of `{}`", name.name));
         };
         let heap_dependent = self.sym.functions[&name.name].heap_dependent;
+        let snapshot_arg = self.sym.functions[&name.name].snapshot_arg;
         if self.mode.in_trigger {
-            let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
             let fs = &self.sym.functions[&name.name];
-            return Ok(if heap_dependent {
-                fs.stateless.apply(&refs)
-            } else {
-                fs.decl.apply(&refs)
-            });
+            if heap_dependent {
+                let refs: Vec<&dyn Ast> = targs.iter().map(|t| t as &dyn Ast).collect();
+                return Ok(fs.stateless.apply(&refs));
+            }
+            let mut all: Vec<&dyn Ast> = Vec::new();
+            if snapshot_arg {
+                all.push(&self.sym.unit);
+            }
+            all.extend(targs.iter().map(|t| t as &dyn Ast));
+            return Ok(fs.decl.apply(&all));
         }
         // The precondition, consumed without changing the heap; its snapshot is the function's
         // heap argument.
@@ -733,9 +745,21 @@ impl Verifier<'_, '_> {
             .map(|(a, t)| (a.name.name.clone(), t.clone()))
             .collect();
         let pre = conjoin(&func.pres);
+        if pre.is_some() && self.consuming_pre.contains(&name.name) {
+            return self.unsupported(
+                name.span,
+                format!(
+                    "function `{}` whose precondition applies it (recursion through                      preconditions)",
+                    name.name
+                ),
+            );
+        }
         let snap = match &pre {
             Some(p) => {
-                let (after, snap) = self.consume_guarded(cst, p, app_site, heap_dependent)?;
+                self.consuming_pre.push(name.name.clone());
+                let consumed = self.consume_guarded(cst, p, app_site, heap_dependent);
+                self.consuming_pre.pop();
+                let (after, snap) = consumed?;
                 st.pc = after.pc;
                 st.sm_cache = after.sm_cache;
                 snap
@@ -749,7 +773,7 @@ impl Verifier<'_, '_> {
         let fs = &self.sym.functions[&name.name];
         let decl = if limited { &fs.limited } else { &fs.decl };
         let mut all: Vec<Dynamic> = Vec::new();
-        if heap_dependent {
+        if snapshot_arg {
             all.push(snap.unwrap_or_else(|| self.sym.unit.clone()));
         }
         all.extend(targs);
@@ -857,6 +881,12 @@ impl Verifier<'_, '_> {
         self.mode.in_trigger = true;
         let mut out = Vec::new();
         for t in triggers {
+            // A heap-dependent application inside a trigger term has no term of its value's sort
+            // (triggers use its Boolean stateless version): such triggers are dropped and Z3
+            // chooses patterns.
+            if t.exprs.iter().any(|x| self.nested_heap_dependent_app(x)) {
+                continue;
+            }
             let mut terms = Vec::new();
             let mut ok = true;
             for x in &t.exprs {
@@ -877,6 +907,23 @@ impl Verifier<'_, '_> {
         self.mode.unchecked = saved.0;
         self.mode.in_trigger = saved.1;
         Ok(out)
+    }
+}
+
+impl Verifier<'_, '_> {
+    /// Whether `e` applies a heap-dependent function below its root.
+    fn nested_heap_dependent_app(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.for_each_child(&mut |c| {
+            super::program::visit(c, &mut |x| {
+                if let ExprKind::Call { name, .. } = &x.kind {
+                    if self.index.heap_dependent.contains(name.name.as_str()) {
+                        found = true;
+                    }
+                }
+            })
+        });
+        found
     }
 }
 

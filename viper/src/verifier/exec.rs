@@ -13,13 +13,21 @@ use super::chunks::Heap;
 use super::context::{Site, Verifier};
 use super::heap_basic::Amount;
 use super::produce::K;
+use super::smoke::SmokePoint;
 use super::state::State;
 use super::terms::*;
 use super::walk::assigned_vars;
 
 impl<'a, 'p> Verifier<'a, 'p> {
-    /// Executes statements in order; `k` receives each final state.
+    /// Executes statements in order; `k` receives each final state. (Continuations nest once
+    /// per statement: the stack grows on demand, so long bodies cannot exhaust it.)
     pub fn exec_stmts(&mut self, st: State, stmts: &[Stmt], k: &mut K<'_, 'a, 'p>) {
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.exec_stmts_here(st, stmts, k)
+        })
+    }
+
+    fn exec_stmts_here(&mut self, st: State, stmts: &[Stmt], k: &mut K<'_, 'a, 'p>) {
         if self.halted() {
             return;
         }
@@ -107,13 +115,17 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     if self.halted() {
                         return;
                     }
-                    if taken {
-                        self.exec_stmts(b, &then.stmts, k);
-                    } else {
-                        match els {
-                            Some(e) => self.exec_stmts(b, &e.stmts, k),
-                            None => k(self, b),
+                    let branch = if taken { Some(then) } else { els.as_ref() };
+                    match branch {
+                        Some(blk) => {
+                            self.exec_stmts(b, &blk.stmts, &mut |v: &mut Self, end: State| {
+                                if !blk.stmts.is_empty() {
+                                    v.smoke_point(SmokePoint::BranchEnd(blk.span), &end);
+                                }
+                                k(v, end)
+                            })
                         }
+                        None => k(self, b),
                     }
                 }
             }
@@ -121,14 +133,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 cond,
                 invariants,
                 body,
-            } => self.exec_while(st, cond, invariants, body, k),
-            StmtKind::Inhale(e) => {
+            } => self.exec_while(st, cond, invariants, body, s.span, k),
+            StmtKind::Inhale(e) | StmtKind::Assume(e) => {
                 let site = Site::new(ErrorKind::InhaleFailed, e.span);
-                self.produce(st, e, None, site, k)
-            }
-            StmtKind::Assume(e) => {
-                let site = Site::new(ErrorKind::InhaleFailed, e.span);
-                self.produce(st, e, None, site, k)
+                self.produce(st, e, None, site, &mut |v: &mut Self, after: State| {
+                    v.smoke_point(SmokePoint::AfterInhale(s.span), &after);
+                    k(v, after)
+                })
             }
             StmtKind::Exhale(e) => {
                 let site = Site::new(ErrorKind::ExhaleFailed, e.span);
@@ -161,7 +172,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
     /// elements of sets and sequences) and those of heap chunks (receivers and values).
     fn new_ref_disjointness(&mut self, st: &mut State, r: &Dynamic) -> z3::ast::Bool {
         let ref_sort = self.sym.ref_sort.clone();
-        let mut terms: Vec<Dynamic> = st.store.values().cloned().collect();
+        // In the order of the variables' names: the same facts in the same order on every run.
+        let mut vars: Vec<(&String, &Dynamic)> = st.store.iter().collect();
+        vars.sort_by(|a, b| a.0.cmp(b.0));
+        let mut terms: Vec<Dynamic> = vars.into_iter().map(|(_, t)| t.clone()).collect();
         for c in &st.heap.basic {
             terms.push(c.rcv.clone());
             terms.push(c.val.clone());
@@ -316,6 +330,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         cond: &Expr,
         invs: &[Expr],
         body: &Block,
+        loop_span: crate::Span,
         k: &mut K<'_, 'a, 'p>,
     ) {
         let modified: Vec<String> = assigned_vars(body).into_iter().collect();
@@ -370,6 +385,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     }
                     if taken {
                         v2.exec_stmts(b, &body.stmts, &mut |v3: &mut Self, end: State| {
+                            v3.smoke_point(SmokePoint::LoopBodyEnd(loop_span), &end);
                             v3.consume_all(end, &pres, &mut |_: &mut Self, _, _| {})
                         });
                     } else {

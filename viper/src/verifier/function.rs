@@ -28,36 +28,39 @@ impl Verifier<'_, '_> {
             .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
             .collect();
         let body_site = Site::new(ErrorKind::FunctionNotWellformed, f.span);
-        self.produce_all(st, &pres, &mut |v: &mut Self, mut s1: State| {
-            let result = match &f.body {
-                Some(b) => match v.eval(&mut s1, b, body_site) {
-                    Ok(t) => t,
-                    Err(_) => return,
-                },
-                None => {
-                    let Ok(sort) = v.sort(&f.ret, f.span) else {
-                        return;
-                    };
-                    v.fresh("result", &sort)
-                }
+        let wd_posts: Vec<(&Expr, Site)> = f
+            .posts
+            .iter()
+            .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
+            .collect();
+        self.produce_all(st, &pres, &mut |v: &mut Self, s1: State| {
+            // As in Silicon, the postcondition must first be well-defined for any result (an
+            // abstract function's postcondition is only that); the body is checked against it
+            // only then.
+            let Ok(sort) = v.sort(&f.ret, f.span) else {
+                return;
             };
-            s1.bind("result", result);
-            if f.body.is_some() {
-                let posts: Vec<(&Expr, Site)> = f
-                    .posts
-                    .iter()
-                    .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
-                    .collect();
-                v.consume_all(s1, &posts, &mut |_: &mut Self, _, _| {});
-            } else {
-                // An abstract function's postcondition is assumed; it only has to be well-defined.
-                let posts: Vec<(&Expr, Site)> = f
-                    .posts
-                    .iter()
-                    .map(|p| (p, Site::new(ErrorKind::NotWellformed, p.span)))
-                    .collect();
-                v.produce_all(s1, &posts, &mut |_: &mut Self, _| {});
+            let mut s2 = s1.clone();
+            s2.bind("result", v.fresh("result", &sort));
+            let before = v.failures();
+            v.produce_all(s2, &wd_posts, &mut |_: &mut Self, _| {});
+            if v.halted() || v.failures() > before {
+                return;
             }
+            let Some(b) = &f.body else {
+                return;
+            };
+            let mut s3 = s1;
+            let Ok(result) = v.eval(&mut s3, b, body_site) else {
+                return;
+            };
+            s3.bind("result", result);
+            let posts: Vec<(&Expr, Site)> = f
+                .posts
+                .iter()
+                .map(|p| (p, Site::new(ErrorKind::PostconditionViolated, p.span)))
+                .collect();
+            v.consume_all(s3, &posts, &mut |_: &mut Self, _, _| {});
         });
         self.mode.in_function = None;
     }
@@ -88,31 +91,51 @@ impl Verifier<'_, '_> {
         self.instantiate_declared_domains();
     }
 
-    /// Asserts the axioms of every function.
+    /// Asserts the axioms of the functions of the member's scope, in program order. Definitional
+    /// axioms are left out for the function being verified (its body is what is checked against
+    /// its postcondition: with the axiom, a wrong body would make that check vacuous), for the
+    /// rest of its recursion cycle and for functions that did not verify; postconditions are left
+    /// out for functions whose specification is ill-formed (see [`super::scope::Scope`]).
     pub fn add_function_axioms(&mut self) {
-        let mut funcs: Vec<&Function> = self.index.functions.values().copied().collect();
-        funcs.sort_by(|a, b| a.name.name.cmp(&b.name.name));
-        for f in funcs {
+        let names = self.scope.functions.clone();
+        for name in names {
             if self.halted() {
                 return;
             }
-            for ax in self.function_axioms(f) {
+            let Some(f) = self.index.functions.get(name.as_str()).copied() else {
+                continue;
+            };
+            let (axioms, postcondition, definition) = self.function_axioms(f);
+            for ax in axioms {
                 self.prover.add_global(ax);
+            }
+            if !self.scope.no_postcondition.contains(&name) {
+                for ax in postcondition {
+                    self.prover.add_global(ax);
+                }
+            }
+            if !self.scope.no_definition.contains(&name) {
+                for ax in definition {
+                    self.prover.add_global(ax);
+                }
             }
         }
     }
 
-    fn function_axioms(&mut self, f: &Function) -> Vec<Bool> {
+    /// The axioms of a function: those that hold whatever its body and specification (the
+    /// relation to its limited and stateless versions, definitions of auxiliary symbols), its
+    /// postcondition, and its definitional axiom (the function equals its body).
+    fn function_axioms(&mut self, f: &Function) -> (Vec<Bool>, Vec<Bool>, Vec<Bool>) {
         let name = f.name.name.clone();
         let heap_dependent = self.sym.functions[&name].heap_dependent;
         let mut vars: Vec<Dynamic> = Vec::new();
-        if heap_dependent {
+        if self.sym.functions[&name].snapshot_arg {
             vars.push(self.fresh("s", &self.sym.snap_sort.clone()));
         }
         let mut st = State::new();
         for a in &f.args {
             let Ok(sort) = self.sort(&a.ty, a.span) else {
-                return Vec::new();
+                return (Vec::new(), Vec::new(), Vec::new());
             };
             let t = self.fresh(&a.name.name, &sort);
             st.bind(&a.name.name, t.clone());
@@ -123,7 +146,7 @@ impl Verifier<'_, '_> {
         let app = fs.decl.apply(&refs);
         let lim = fs.limited.apply(&refs);
         let Some(pre_app) = fs.pre.apply(&refs).as_bool() else {
-            return Vec::new();
+            return (Vec::new(), Vec::new(), Vec::new());
         };
         let mut axioms = vec![quantify(&vars, &[vec![app.clone()]], &eq(&app, &lim))];
         if heap_dependent {
@@ -156,6 +179,7 @@ impl Verifier<'_, '_> {
             None
         };
         let mut per_branch: Vec<Bool> = Vec::new();
+        let mut definition: Vec<Bool> = Vec::new();
         let site = Site::new(ErrorKind::NotWellformed, f.span);
         // Per branch of the precondition: under `f%precondition(s, args)` and the branch
         // conditions, the function equals its body and satisfies its postcondition; the
@@ -176,7 +200,7 @@ impl Verifier<'_, '_> {
                     if t.get_sort() == app.get_sort() {
                         let mut cons = vec![eq(&app, &t)];
                         cons.extend(b.pc.since(&before));
-                        per_branch.push(quantify(
+                        definition.push(quantify(
                             &vars,
                             &[vec![app.clone()]],
                             &implies(&guard, &and(cons)),
@@ -210,7 +234,6 @@ impl Verifier<'_, '_> {
         self.mode = saved;
         self.axiom_ctx = None;
         axioms.extend(defs);
-        axioms.extend(per_branch);
-        axioms
+        (axioms, per_branch, definition)
     }
 }

@@ -182,7 +182,8 @@ impl Verifier<'_, '_> {
             .zip(inst.iter().cloned())
             .collect();
         // Unique constants of the same sort are distinct.
-        let mut uniques: HashMap<String, Vec<Dynamic>> = HashMap::new();
+        let mut uniques: std::collections::BTreeMap<String, Vec<Dynamic>> =
+            std::collections::BTreeMap::new();
         for f in domain
             .functions
             .iter()
@@ -243,20 +244,24 @@ impl Verifier<'_, '_> {
         Ok(())
     }
 
-    /// Declares the instances of generic domains that the program's declared types mention.
+    /// Declares the instances of generic domains that the types of the member's scope mention
+    /// (fields, the member, the methods it calls and the functions it may apply).
     pub fn instantiate_declared_domains(&mut self) {
         let mut types: Vec<Type> = Vec::new();
         let program = self.index.program;
         for item in &program.items {
             match item {
                 Item::Field(f) => types.push(f.ty.clone()),
-                Item::Method(m) => {
+                Item::Method(m) if self.scope.own_method.as_ref() == Some(&m.name.name) => {
                     types.extend(m.args.iter().chain(m.returns.iter()).map(|d| d.ty.clone()));
                     if let Some(b) = &m.body {
                         collect_local_types(b, &mut types);
                     }
                 }
-                Item::Function(f) => {
+                Item::Method(m) if self.scope.callees.contains(&m.name.name) => {
+                    types.extend(m.args.iter().chain(m.returns.iter()).map(|d| d.ty.clone()));
+                }
+                Item::Function(f) if self.scope.has_function(&f.name.name) => {
                     types.extend(f.args.iter().map(|d| d.ty.clone()));
                     types.push(f.ret.clone());
                 }

@@ -6,6 +6,7 @@ use crate::ErrorKind;
 
 use super::chunks::Heap;
 use super::context::{Site, Verifier};
+use super::smoke::SmokePoint;
 use super::state::State;
 
 impl Verifier<'_, '_> {
@@ -53,9 +54,11 @@ impl Verifier<'_, '_> {
             }
             if let Some(body) = &m.body {
                 v.exec_stmts(s1, &body.stmts, &mut |v2: &mut Self, end: State| {
+                    v2.smoke_point(SmokePoint::MethodEnd(m.span), &end);
                     v2.consume_all(end, &posts, &mut |_: &mut Self, _, _| {})
                 });
             }
         });
+        self.report_smoke(m);
     }
 }

@@ -15,6 +15,11 @@ thread_local! {
     static NEXT_ID: Cell<u64> = const { Cell::new(1) };
 }
 
+/// Restarts the numbering of path-condition nodes (at the start of a member).
+pub fn reset_ids() {
+    NEXT_ID.with(|c| c.set(1));
+}
+
 fn next_id() -> u64 {
     NEXT_ID.with(|c| {
         let id = c.get();

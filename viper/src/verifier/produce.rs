@@ -49,6 +49,19 @@ impl<'a, 'p> Verifier<'a, 'p> {
 
     pub fn produce(
         &mut self,
+        st: State,
+        a: &Expr,
+        snap: Option<Dynamic>,
+        site: Site,
+        k: &mut K<'_, 'a, 'p>,
+    ) {
+        stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || {
+            self.produce_here(st, a, snap, site, k)
+        })
+    }
+
+    fn produce_here(
+        &mut self,
         mut st: State,
         a: &Expr,
         snap: Option<Dynamic>,

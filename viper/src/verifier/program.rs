@@ -1,12 +1,10 @@
 //! Facts about the input program that every member's verification needs: name lookups, which
-//! fields are accessed through quantified permissions, which functions read the heap, and the
-//! strongly connected components of the function call graph (for limited function applications).
+//! functions read the heap, and the strongly connected components of the function call graph
+//! (for limited function applications). What a single member depends on is its `Scope`.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::*;
-
-use super::walk::stmt_exprs;
 
 /// Read-only indexes over a program, shared by all worker threads.
 pub struct ProgramIndex<'p> {
@@ -18,12 +16,12 @@ pub struct ProgramIndex<'p> {
     pub domains: Vec<&'p Domain>,
     /// Domain function name → (domain, function).
     pub domain_functions: HashMap<&'p str, (&'p Domain, &'p DomainFunction)>,
-    /// Fields that occur in a quantified permission: all their chunks are quantified chunks.
-    pub quantified_fields: HashSet<usize>,
     /// Functions whose precondition holds permissions (they take a snapshot argument).
     pub heap_dependent: HashSet<&'p str>,
     /// Function name → index of its strongly connected component in the call graph.
     pub function_scc: HashMap<&'p str, usize>,
+    /// Functions that may apply themselves (directly or through others).
+    pub recursive: HashSet<&'p str>,
 }
 
 impl<'p> ProgramIndex<'p> {
@@ -57,11 +55,10 @@ impl<'p> ProgramIndex<'p> {
             field_ids,
             domains,
             domain_functions,
-            quantified_fields: HashSet::new(),
             heap_dependent: HashSet::new(),
             function_scc: HashMap::new(),
+            recursive: HashSet::new(),
         };
-        index.find_quantified_fields();
         index.find_heap_dependent_functions();
         index.compute_sccs();
         index
@@ -71,52 +68,21 @@ impl<'p> ProgramIndex<'p> {
         self.field_ids.get(name).copied()
     }
 
-    pub fn is_quantified(&self, field: usize) -> bool {
-        self.quantified_fields.contains(&field)
-    }
-
-    fn all_exprs(&self) -> Vec<&'p Expr> {
-        let mut out = Vec::new();
-        for item in &self.program.items {
-            match item {
-                Item::Method(m) => {
-                    out.extend(m.pres.iter());
-                    out.extend(m.posts.iter());
-                    if let Some(b) = &m.body {
-                        collect_block_exprs(b, &mut out);
-                    }
-                }
-                Item::Function(f) => {
-                    out.extend(f.pres.iter());
-                    out.extend(f.posts.iter());
-                    out.extend(f.body.iter());
-                }
-                Item::Domain(d) => out.extend(d.axioms.iter().map(|a| &a.expr)),
-                Item::Predicate(p) => out.extend(p.body.iter()),
-                Item::Field(_) => {}
-            }
-        }
-        out
-    }
-
-    fn find_quantified_fields(&mut self) {
-        let mut found = HashSet::new();
-        for e in self.all_exprs() {
-            visit(e, &mut |x| {
-                if let ExprKind::Quant { body, .. } = &x.kind {
-                    visit(body, &mut |y| {
-                        if let ExprKind::Acc { loc, .. } = &y.kind {
-                            if let ExprKind::Field { field, .. } = &loc.kind {
-                                if let Some(id) = self.field_ids.get(field.name.as_str()) {
-                                    found.insert(*id);
-                                }
+    /// Adds the fields that occur in a quantified permission in `e` to `found`.
+    pub fn quantified_fields_in(&self, e: &Expr, found: &mut HashSet<usize>) {
+        visit(e, &mut |x| {
+            if let ExprKind::Quant { body, .. } = &x.kind {
+                visit(body, &mut |y| {
+                    if let ExprKind::Acc { loc, .. } = &y.kind {
+                        if let ExprKind::Field { field, .. } = &loc.kind {
+                            if let Some(id) = self.field_ids.get(field.name.as_str()) {
+                                found.insert(*id);
                             }
                         }
-                    });
-                }
-            });
-        }
-        self.quantified_fields = found;
+                    }
+                });
+            }
+        });
     }
 
     fn find_heap_dependent_functions(&mut self) {
@@ -137,12 +103,16 @@ impl<'p> ProgramIndex<'p> {
 
     /// Tarjan's algorithm over the function call graph.
     fn compute_sccs(&mut self) {
-        let names: Vec<&'p str> = self.functions.keys().copied().collect();
+        let names: Vec<&'p str> = self
+            .program
+            .functions()
+            .map(|f| f.name.name.as_str())
+            .collect();
         let pos: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
         let mut succ: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
         for (i, n) in names.iter().enumerate() {
             let f = self.functions[n];
-            let mut calls = HashSet::new();
+            let mut calls = std::collections::BTreeSet::new();
             for e in f.pres.iter().chain(f.posts.iter()).chain(f.body.iter()) {
                 visit(e, &mut |x| {
                     if let ExprKind::Call { name, .. } = &x.kind {
@@ -158,6 +128,9 @@ impl<'p> ProgramIndex<'p> {
         for (c, comp) in sccs.iter().enumerate() {
             for &i in comp {
                 self.function_scc.insert(names[i], c);
+                if comp.len() > 1 || succ[i].contains(&i) {
+                    self.recursive.insert(names[i]);
+                }
             }
         }
     }
@@ -172,23 +145,6 @@ impl<'p> ProgramIndex<'p> {
     }
 }
 
-fn collect_block_exprs<'p>(b: &'p Block, out: &mut Vec<&'p Expr>) {
-    for s in &b.stmts {
-        out.extend(stmt_exprs(s));
-        match &s.kind {
-            StmtKind::Block(inner) => collect_block_exprs(inner, out),
-            StmtKind::If { then, els, .. } => {
-                collect_block_exprs(then, out);
-                if let Some(e) = els {
-                    collect_block_exprs(e, out);
-                }
-            }
-            StmtKind::While { body, .. } => collect_block_exprs(body, out),
-            _ => {}
-        }
-    }
-}
-
 /// Calls `f` on `e` and on all its sub-expressions (pre-order).
 pub fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     let mut stack = vec![e];
@@ -199,58 +155,94 @@ pub fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     }
 }
 
+/// Tarjan's algorithm with an explicit stack (a long call chain must not exhaust the stack):
+/// the strongly connected components of the graph `succ`.
 fn tarjan(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    struct T<'a> {
-        succ: &'a [Vec<usize>],
-        index: Vec<Option<usize>>,
-        low: Vec<usize>,
-        on: Vec<bool>,
-        stack: Vec<usize>,
-        next: usize,
-        out: Vec<Vec<usize>>,
-    }
-    fn strong(t: &mut T<'_>, v: usize) {
-        t.index[v] = Some(t.next);
-        t.low[v] = t.next;
-        t.next += 1;
-        t.stack.push(v);
-        t.on[v] = true;
-        for &w in &t.succ[v] {
-            match t.index[w] {
-                None => {
-                    strong(t, w);
-                    t.low[v] = t.low[v].min(t.low[w]);
-                }
-                Some(iw) if t.on[w] => t.low[v] = t.low[v].min(iw),
-                _ => {}
-            }
-        }
-        if Some(t.low[v]) == t.index[v] {
-            let mut comp = Vec::new();
-            while let Some(w) = t.stack.pop() {
-                t.on[w] = false;
-                comp.push(w);
-                if w == v {
-                    break;
-                }
-            }
-            t.out.push(comp);
-        }
-    }
     let n = succ.len();
-    let mut t = T {
-        succ,
-        index: vec![None; n],
-        low: vec![0; n],
-        on: vec![false; n],
-        stack: Vec::new(),
-        next: 0,
-        out: Vec::new(),
-    };
-    for v in 0..n {
-        if t.index[v].is_none() {
-            strong(&mut t, v);
+    let mut index: Vec<Option<usize>> = vec![None; n];
+    let mut low = vec![0; n];
+    let mut on = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut next = 0;
+    let mut out = Vec::new();
+    for root in 0..n {
+        if index[root].is_some() {
+            continue;
+        }
+        // Frames: (vertex, position of the next successor to visit).
+        let mut frames: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = Some(next);
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on[root] = true;
+        while let Some(&mut (v, ref mut pos)) = frames.last_mut() {
+            if let Some(&w) = succ[v].get(*pos) {
+                *pos += 1;
+                match index[w] {
+                    None => {
+                        index[w] = Some(next);
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w);
+                        on[w] = true;
+                        frames.push((w, 0));
+                    }
+                    Some(iw) if on[w] => low[v] = low[v].min(iw),
+                    _ => {}
+                }
+                continue;
+            }
+            frames.pop();
+            if let Some(&(parent, _)) = frames.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if Some(low[v]) == index[v] {
+                let mut comp = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on[w] = false;
+                    comp.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                out.push(comp);
+            }
         }
     }
-    t.out
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tarjan;
+
+    fn sorted(mut sccs: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+        for c in &mut sccs {
+            c.sort_unstable();
+        }
+        sccs.sort();
+        sccs
+    }
+
+    #[test]
+    fn components_of_small_graphs() {
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 -> 3, 4 alone
+        let g = vec![vec![1], vec![2], vec![0, 3], vec![3], vec![]];
+        assert_eq!(sorted(tarjan(&g)), vec![vec![0, 1, 2], vec![3], vec![4]]);
+        // Mutual recursion 0 <-> 1, 2 -> 0
+        let g = vec![vec![1], vec![0], vec![0]];
+        assert_eq!(sorted(tarjan(&g)), vec![vec![0, 1], vec![2]]);
+    }
+
+    #[test]
+    fn long_chain_does_not_recurse() {
+        let n = 200_000;
+        let g: Vec<Vec<usize>> = (0..n)
+            .map(|i| if i + 1 < n { vec![i + 1] } else { vec![0] })
+            .collect();
+        let sccs = tarjan(&g);
+        assert_eq!(sccs.len(), 1);
+        assert_eq!(sccs[0].len(), n);
+    }
 }

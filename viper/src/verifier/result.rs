@@ -13,6 +13,12 @@ pub struct VerifyOptions {
     /// permission check the path stops (like Silicon with `--numberOfErrorsToReport 0`).
     /// `Some(1)` is Silicon's default (used to compare with Silver's test corpus).
     pub max_errors_per_member: Option<usize>,
+    /// Worker threads verifying members (`None`: the environment variable `OMPV_THREADS` if set,
+    /// else one per core). Verdicts and errors do not depend on it.
+    pub jobs: Option<usize>,
+    /// Smoke detection: report the points of method bodies that are reached only in
+    /// inconsistent states (error `refute.failed:refutation.true`), see `verifier::smoke`.
+    pub smoke: bool,
 }
 
 impl Default for VerifyOptions {
@@ -21,6 +27,8 @@ impl Default for VerifyOptions {
             timeout_ms: Some(10_000),
             parallel: true,
             max_errors_per_member: None,
+            jobs: None,
+            smoke: false,
         }
     }
 }

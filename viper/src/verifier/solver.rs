@@ -249,11 +249,6 @@ impl Prover {
         }
     }
 
-    /// Pops every scope: only the global axioms remain.
-    pub fn reset_to_base(&mut self) {
-        self.sync(&PathConds::default());
-    }
-
     /// Whether the path conditions entail `goal`.
     #[cfg(test)]
     pub fn prove(&mut self, pc: &PathConds, goal: &Bool) -> Answer {

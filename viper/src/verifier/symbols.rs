@@ -11,9 +11,16 @@ use z3::{FuncDecl, Pattern, Sort, Symbol};
 use crate::ast::{Domain, Type};
 
 use super::program::ProgramIndex;
+use super::scope::Scope;
 
 thread_local! {
     static NEXT_SYMBOL: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Restarts the numbering of fresh names (at the start of a member, in a new Z3 context), so that
+/// a member's terms are the same whatever was verified before it on this thread.
+pub fn reset_fresh_names() {
+    NEXT_SYMBOL.with(|c| c.set(0));
 }
 
 /// A name never used before on this thread (Z3 identifies declarations by name and signature).
@@ -49,6 +56,11 @@ pub struct FuncSym {
     /// the function's axioms apply under it.
     pub pre: FuncDecl,
     pub heap_dependent: bool,
+    /// Whether the first argument is a snapshot: for heap-dependent functions (the heap they
+    /// read) and for functions without arguments (then always `$Snap.unit`), whose axioms would
+    /// otherwise be ground facts asserted everywhere instead of quantified facts triggered by
+    /// applications (as in Silicon, where every function takes a snapshot).
+    pub snapshot_arg: bool,
 }
 
 /// A domain function's symbol.
@@ -88,8 +100,9 @@ pub struct Symbols {
 }
 
 impl Symbols {
-    /// Declares the program's symbols. Fails with a message naming an unsupported type.
-    pub fn new(index: &ProgramIndex<'_>) -> Result<Symbols, String> {
+    /// Declares the symbols one member's verification needs (see [`Scope`]), in program order.
+    /// Fails with a message naming an unsupported type.
+    pub fn new(index: &ProgramIndex<'_>, scope: &Scope) -> Result<Symbols, String> {
         let ref_sort = Sort::uninterpreted(Symbol::String("$Ref".into()));
         let snap_sort = Sort::uninterpreted(Symbol::String("$Snap".into()));
         let null = FuncDecl::new("$Ref.null", &[], &ref_sort).apply(&[]);
@@ -147,7 +160,7 @@ impl Symbols {
             );
             sym.ensure_wrapper(&sort);
             sym.ensure_wrapper(&fvf_sort);
-            let quantified = index.is_quantified(i);
+            let quantified = scope.quantified_fields.contains(&i);
             if quantified {
                 sym.fvf_extensionality(&fvf_sort, &lookup, &indom);
             }
@@ -160,10 +173,14 @@ impl Symbols {
                 quantified,
             });
         }
-        for (name, f) in &index.functions {
-            let heap_dependent = index.heap_dependent.contains(name);
+        for name in &scope.functions {
+            let Some(f) = index.functions.get(name.as_str()) else {
+                continue;
+            };
+            let heap_dependent = index.heap_dependent.contains(name.as_str());
+            let snapshot_arg = heap_dependent || f.args.is_empty();
             let mut arg_sorts = Vec::new();
-            if heap_dependent {
+            if snapshot_arg {
                 arg_sorts.push(sym.snap_sort.clone());
             }
             for a in &f.args {
@@ -173,7 +190,7 @@ impl Symbols {
             let refs: Vec<&Sort> = arg_sorts.iter().collect();
             let plain: Vec<&Sort> = refs
                 .iter()
-                .skip(usize::from(heap_dependent))
+                .skip(usize::from(snapshot_arg))
                 .copied()
                 .collect();
             sym.functions.insert(
@@ -184,6 +201,7 @@ impl Symbols {
                     stateless: FuncDecl::new(format!("f.{name}%stateless"), &plain, &Sort::bool()),
                     pre: FuncDecl::new(format!("f.{name}%precondition"), &refs, &Sort::bool()),
                     heap_dependent,
+                    snapshot_arg,
                 },
             );
         }
@@ -191,7 +209,9 @@ impl Symbols {
     }
 
     fn declare_domain(&mut self, d: &Domain) -> Result<(), String> {
-        let mut uniques: HashMap<String, Vec<Dynamic>> = HashMap::new();
+        // Ordered by sort, so that the axioms are created in the same order on every run.
+        let mut uniques: std::collections::BTreeMap<String, Vec<Dynamic>> =
+            std::collections::BTreeMap::new();
         for f in &d.functions {
             let args = f
                 .args

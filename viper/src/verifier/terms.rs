@@ -494,11 +494,11 @@ pub fn is_pattern_app(t: &Dynamic) -> bool {
 
 /// Whether a term contains a quantifier.
 pub fn has_quantifier(t: &Dynamic) -> bool {
-    match t.kind() {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match t.kind() {
         z3::AstKind::Quantifier => true,
         z3::AstKind::App => t.children().iter().any(has_quantifier),
         _ => false,
-    }
+    })
 }
 
 /// Substitutes `from` by `to` in `t` (a no-op when `from` does not occur).

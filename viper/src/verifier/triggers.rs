@@ -87,7 +87,9 @@ fn contains(t: &Dynamic, sub: &Dynamic) -> bool {
     if t.kind() != z3::AstKind::App {
         return false;
     }
-    t.children().iter().any(|c| contains(c, sub))
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        t.children().iter().any(|c| contains(c, sub))
+    })
 }
 
 struct Walk<'v> {
@@ -110,6 +112,10 @@ impl AstId for Dynamic {
 
 impl Walk<'_> {
     fn visit(&mut self, t: &Dynamic) -> (u64, bool, usize) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.visit_here(t))
+    }
+
+    fn visit_here(&mut self, t: &Dynamic) -> (u64, bool, usize) {
         let id = t.get_z3_ast_id();
         if let Some(i) = self.info.get(&id) {
             return *i;

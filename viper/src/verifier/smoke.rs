@@ -1,0 +1,142 @@
+//! Smoke detection (option `smoke`): finding the code of a method that is reached only in
+//! inconsistent states, where everything, `false` included, is provable. A method that verifies
+//! because its precondition, an `inhale`/`assume` or a callee's contract is contradictory proves
+//! nothing; smoke detection reports it.
+//!
+//! The points checked are those of Silver's smoke-detection plugin, which adds `refute false` at
+//! the end of every method body, after every `inhale` and `assume`, at the end of every loop body
+//! and at the end of every non-empty branch of an `if`. A point fails when no path of the
+//! symbolic execution reaches it in a consistent state: every path that gets there has
+//! contradictory path conditions, or none gets there at all (its branch was pruned as
+//! infeasible). A failed point is reported as Silver reports a failed `refute false`:
+//! `refute.failed:refutation.true`, at the method (end of body), the `inhale`/`assume`, the loop,
+//! or the branch.
+//!
+//! Only members that otherwise verify are reported on: when another error stops a path, the
+//! points after it are not reached, which says nothing about consistency.
+
+use std::collections::HashSet;
+
+use crate::ast::*;
+use crate::{ErrorKind, ErrorReason, Span};
+
+use super::context::{Site, Verifier};
+use super::state::State;
+
+/// A smoke-detection point of a method body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SmokePoint {
+    /// The end of the body (at the method's position).
+    MethodEnd(Span),
+    /// Right after an `inhale` or `assume` statement.
+    AfterInhale(Span),
+    /// The end of a loop's body (at the loop's position).
+    LoopBodyEnd(Span),
+    /// The end of a branch of an `if` (at the branch's block).
+    BranchEnd(Span),
+}
+
+impl SmokePoint {
+    fn span(self) -> Span {
+        match self {
+            SmokePoint::MethodEnd(s)
+            | SmokePoint::AfterInhale(s)
+            | SmokePoint::LoopBodyEnd(s)
+            | SmokePoint::BranchEnd(s) => s,
+        }
+    }
+
+    fn message(self) -> &'static str {
+        match self {
+            SmokePoint::MethodEnd(_) => {
+                "Smoke: the end of the method body is reached only in inconsistent states \
+                 (contradictory precondition or assumptions, or no way out of a loop)"
+            }
+            SmokePoint::AfterInhale(_) => {
+                "Smoke: the state after this inhale is inconsistent (it assumes something \
+                 contradictory)"
+            }
+            SmokePoint::LoopBodyEnd(_) => {
+                "Smoke: the end of this loop's body is reached only in inconsistent states"
+            }
+            SmokePoint::BranchEnd(_) => {
+                "Smoke: the end of this branch is reached only in inconsistent states \
+                 (it is dead code)"
+            }
+        }
+    }
+}
+
+/// The smoke points of a method, in source order.
+pub fn points_of(m: &Method) -> Vec<SmokePoint> {
+    let mut out = Vec::new();
+    if let Some(b) = &m.body {
+        block_points(b, &mut out);
+        out.push(SmokePoint::MethodEnd(m.span));
+    }
+    out
+}
+
+fn block_points(b: &Block, out: &mut Vec<SmokePoint>) {
+    for s in &b.stmts {
+        match &s.kind {
+            StmtKind::Inhale(_) | StmtKind::Assume(_) => out.push(SmokePoint::AfterInhale(s.span)),
+            StmtKind::Block(inner) => block_points(inner, out),
+            StmtKind::If { then, els, .. } => {
+                for branch in std::iter::once(then).chain(els.iter()) {
+                    block_points(branch, out);
+                    if !branch.stmts.is_empty() {
+                        out.push(SmokePoint::BranchEnd(branch.span));
+                    }
+                }
+            }
+            StmtKind::While { body, .. } => {
+                block_points(body, out);
+                out.push(SmokePoint::LoopBodyEnd(s.span));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The points of the current method reached in a consistent state so far.
+#[derive(Default)]
+pub struct SmokeState {
+    pub reached: HashSet<SmokePoint>,
+}
+
+impl Verifier<'_, '_> {
+    /// Notes that a path reached `point` in state `st` (with smoke detection on).
+    pub fn smoke_point(&mut self, point: SmokePoint, st: &State) {
+        if !self.opts.smoke || self.smoke.reached.contains(&point) {
+            return;
+        }
+        // Unknown counts as consistent: smoke is never reported without a proof of `false`.
+        if self.feasible(st) {
+            self.smoke.reached.insert(point);
+        }
+    }
+
+    /// Reports the points of `m` never reached in a consistent state, if `m` otherwise verified.
+    pub fn report_smoke(&mut self, m: &Method) {
+        if !self.opts.smoke
+            || !self.errors.is_empty()
+            || !self.unknowns.is_empty()
+            || self.fatal.is_some()
+        {
+            return;
+        }
+        for p in points_of(m) {
+            if !self.smoke.reached.contains(&p) {
+                let site = Site::new(ErrorKind::RefuteFailed, p.span());
+                self.record(
+                    site,
+                    ErrorReason::RefutationTrue,
+                    p.span(),
+                    p.message().to_string(),
+                    Vec::new(),
+                );
+            }
+        }
+    }
+}
