@@ -130,6 +130,10 @@ pub(crate) struct Converter<'a> {
     pub temps: usize,
     /// Counter of outermost parallel regions.
     pub next_region: usize,
+    /// File-scope declarative directives, with the index of the external declaration they
+    /// precede (they are applied when the declarations before them are known).
+    declarative: Vec<(usize, Pragma)>,
+    declarative_at: usize,
 }
 
 /// The id of an error that only follows from one already reported (dropped before returning).
@@ -157,6 +161,8 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
         ignoring: None,
         temps: 0,
         next_region: 0,
+        declarative: Vec::new(),
+        declarative_at: 0,
     };
     let functions = c.top_level();
     // Every annotation of the user's file must have found its place.
@@ -406,9 +412,10 @@ impl<'a> Converter<'a> {
         let mut front: Vec<(Option<Contract>, bool)> = Vec::with_capacity(unit.len());
         let mut cursor = 0;
         let mut pending: Vec<usize> = Vec::new();
-        for ext in unit {
+        for (k, ext) in unit.iter().enumerate() {
             let anns = self.take(cursor, ext.span.start);
             cursor = ext.span.end;
+            self.declarative_at = k;
             self.top_level_annotations(anns, &mut pending);
             let file = self.known_file(ext.span.start);
             let is_function = match &ext.node {
@@ -447,6 +454,7 @@ impl<'a> Converter<'a> {
             front.push((contract, self.ignoring.is_some()));
         }
         let anns = self.take(cursor, usize::MAX);
+        self.declarative_at = unit.len();
         self.top_level_annotations(anns, &mut pending);
         if let Some(&p) = pending.first() {
             let s = self.l.annotations[p].span;
@@ -481,7 +489,12 @@ impl<'a> Converter<'a> {
 
         // Pass 2: declarations in order (types, globals, signatures).
         let mut protos: Vec<(usize, Function)> = Vec::new();
+        let mut declarative = std::mem::take(&mut self.declarative).into_iter().peekable();
         for (k, ext) in unit.iter().enumerate() {
+            // Declarative directives apply to what is declared before them.
+            while let Some(p) = declarative.next_if(|(at, _)| *at <= k) {
+                self.declarative_pragma(&p.1);
+            }
             let file = self.known_file(ext.span.start);
             match &ext.node {
                 lc::ExternalDeclaration::Declaration(d) => {
@@ -517,6 +530,9 @@ impl<'a> Converter<'a> {
                     }
                 }
             }
+        }
+        for (_, p) in declarative {
+            self.declarative_pragma(&p);
         }
 
         // Pass 3: function definitions of the user's file, and the prototypes in place.
@@ -565,7 +581,7 @@ impl<'a> Converter<'a> {
                 }
                 AnnotationContent::Pragma(p) if a.file == MAIN => {
                     let p = p.clone();
-                    self.declarative_pragma(&p);
+                    self.declarative.push((self.declarative_at, p));
                 }
                 AnnotationContent::Spec(spec) => {
                     let mut has_clause = false;
