@@ -5,8 +5,9 @@ Usage: scripts/drb.py DIR [--ompv BIN] [--jobs N] [--timeout S] [--only REGEX] [
 
 DIR is DataRaceBench's `micro-benchmarks` folder. Host programs are the `.c` files with no
 `omp target` / `omp teams` (178 in DataRaceBench 1.4). A file ending in `-yes.c` has a race,
-`-no.c` has none. A verdict of `failed` with a `race` error is a race answer, `verified` a
-race-free answer; anything else (`unknown`, an input error, another failure) is no answer.
+`-no.c` has none. A verdict of `failed` with a `race` error is a race answer; `verified`, or `"race_free": true`
+(race freedom proved, only assertions of the program not), a race-free answer; anything else
+(`unknown`, an input error, another failure) is no answer.
 At the level of pairs, a reported race matches when its two accesses are the two `line:col`
 of one of the file's `Data race pair:` comments (in either order).
 """
@@ -66,7 +67,9 @@ def run(args, f, text):
     races = [e for e in errors if e.get("kind") == "race"]
     verdict = v.get("verdict")
     yes = f.endswith("-yes.c")
-    if verdict == "verified":
+    # `race_free` is about races alone: true also when only assertions could not be proved.
+    race_free = v.get("race_free")
+    if verdict == "verified" or race_free is True:
         cls = "FN" if yes else "TN"
     elif verdict == "failed" and races:
         cls = "TP" if yes else "FP"
@@ -90,7 +93,8 @@ def run(args, f, text):
     why = ""
     if errors and cls not in ("TP", "TN"):
         why = errors[0].get("message", "").splitlines()[0][:100]
-    return dict(file=f, cls=cls, time=dt, matched=matched, lines=lines_matched, why=why)
+    asserts = cls in ("TN", "FN") and verdict != "verified"
+    return dict(file=f, cls=cls, time=dt, matched=matched, lines=lines_matched, why=why, asserts=asserts)
 
 
 def main():
@@ -114,6 +118,8 @@ def main():
     yes = sum(1 for r in rows if r["file"].endswith("-yes.c"))
     no = len(rows) - yes
     print(f"programs: {len(rows)} ({yes} -yes, {no} -no)")
+    na = sum(r["asserts"] for r in rows)
+    print(f"race-free answers with assertions not proved: {na} (counted in TN/FN)")
     print(f"TP {tp}  FP {fp}  TN {tn}  FN {fn}  unknown {c['unknown']}  "
           f"failed-other {c['failed-other']}  error {c['error'] + c['timeout'] + c['crash']}")
     prec = tp / (tp + fp) if tp + fp else float("nan")

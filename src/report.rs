@@ -137,6 +137,9 @@ pub struct FileReport {
     pub time: Duration,
     /// A program printed instead of a verdict (`--emit`).
     pub emitted: Option<String>,
+    /// For C files: whether data-race freedom is proved (`Some(true)`), a race is certain
+    /// (`Some(false)`), or neither (see `commands::verify::race_free`).
+    pub race_free: Option<bool>,
 }
 
 impl FileReport {
@@ -155,6 +158,7 @@ impl FileReport {
             stopped_at: None,
             time: Duration::ZERO,
             emitted: None,
+            race_free: None,
         }
     }
 

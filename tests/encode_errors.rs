@@ -113,6 +113,16 @@ fn unsupported_directives_and_clauses() {
         28,
         "`lastprivate`",
     );
+    // Tasks generated inside tasks (their completion is not awaited by the generating code's
+    // `taskwait`, OpenMP 5.2 §15.5) are not modelled.
+    expect_error(
+        "unsupported_nested_task",
+        "unsupported",
+        "unsupported",
+        8,
+        19,
+        "`omp task` here",
+    );
 }
 
 #[test]

@@ -68,6 +68,7 @@ pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileRe
         .iter()
         .map(|(name, why)| format!("obligation `{name}` is inconclusive: {why}"))
         .collect();
+    r.race_free = race_free(&outcome, skipped.is_empty() && has_code);
     r.obligations = outcome.obligations;
     r.skipped = skipped;
     r.backend = match backend {
@@ -80,6 +81,35 @@ pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileRe
     }
     r.time = start.elapsed();
     r
+}
+
+/// What the outcome says about data races alone: proved absent (`Some(true)`) when nothing but
+/// assertions failed (their failure hides no access: every race check is a proof obligation of
+/// its own) and no code was skipped; present (`Some(false)`) when a race is certain; else not
+/// known.
+fn race_free(outcome: &Outcome, everything_checked: bool) -> Option<bool> {
+    if outcome
+        .diagnostics
+        .iter()
+        .any(|d| d.kind == Kind::Race && d.definite)
+    {
+        return Some(false);
+    }
+    let only_assertions = outcome
+        .diagnostics
+        .iter()
+        .all(|d| d.kind == Kind::Assertion);
+    let decided = outcome.obligations.iter().all(|o| o.status != "unknown");
+    let answered = matches!(
+        outcome.code,
+        ExitCode::Verified | ExitCode::Failed | ExitCode::Unknown
+    );
+    (everything_checked
+        && only_assertions
+        && decided
+        && answered
+        && !outcome.obligations.is_empty())
+    .then_some(true)
 }
 
 fn problem(d: &Diagnostic) -> Problem {
@@ -397,7 +427,7 @@ mod silicon {
 
 /// The members of the lowered program that use specifications ompv inferred.
 fn inferred_members(lowered: &Lowered) -> std::collections::HashSet<String> {
-    let mut out = std::collections::HashSet::new();
+    let mut out: std::collections::HashSet<String> = lowered.approximate.iter().cloned().collect();
     for item in &lowered.program.items {
         let viper::ast::Item::Method(m) = item else {
             continue;

@@ -74,12 +74,9 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         }
     });
     let mut d = Diagnostic::new(Kind::Race, b.pragma, message);
-    d.definite = definite && r.waits.is_none();
-    if let Some(w) = r.waits {
-        d.related.push((
-            w,
-            "this loop waits for another thread: the synchronisation may order the accesses".into(),
-        ));
+    d.definite = definite && r.approximation.is_none();
+    if let Some((at, why)) = &r.approximation {
+        d.related.push((*at, why.clone()));
     }
     d.accesses = accesses;
     if !same {

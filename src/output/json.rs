@@ -85,6 +85,9 @@ pub struct JsonFile<'a> {
     pub errors_left_out: usize,
     /// `--max-errors N` when the file reached it (there may be more errors), else null.
     pub stopped_at: Option<usize>,
+    /// C files: `true` when data-race freedom is proved (also if assertions failed), `false`
+    /// when a race is certain, `null` otherwise.
+    pub race_free: Option<bool>,
     pub time_ms: u128,
 }
 
@@ -167,6 +170,7 @@ pub fn file_line(r: &FileReport) -> String {
         not_verified: &r.skipped,
         errors_left_out: r.errors_left_out,
         stopped_at: r.stopped_at,
+        race_free: r.race_free,
         time_ms: r.time.as_millis(),
     };
     serde_json::to_string(&j).unwrap_or_default()

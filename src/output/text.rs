@@ -109,6 +109,9 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
             if errors > 0 || r.verdict != Verdict::Unknown {
                 parts.push(count(errors + r.errors_left_out, "error"));
             }
+            if r.race_free == Some(true) {
+                parts.push("no data race: race freedom is proved, only assertions failed".into());
+            }
             if r.errors_left_out > 0 {
                 parts.push(format!("{} not shown", r.errors_left_out));
             }

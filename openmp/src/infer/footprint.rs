@@ -1025,12 +1025,23 @@ pub fn fresh(taken: &mut BTreeSet<String>, base: &str) -> String {
 fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
     let span = env.span;
     let mut order: Vec<VarId> = Vec::new();
-    let mut by_base: BTreeMap<VarId, Vec<&Access>> = BTreeMap::new();
+    let mut by_base: BTreeMap<VarId, Vec<Access>> = BTreeMap::new();
     for a in accesses {
         if !by_base.contains_key(&a.base) {
             order.push(a.base);
         }
-        by_base.entry(a.base).or_default().push(a);
+        by_base.entry(a.base).or_default().push(a.clone());
+    }
+    // Accesses of one object with fewer indices than others (a row `a[i]` of `a[i][j]`) cover
+    // whole trailing dimensions.
+    for accs in by_base.values_mut() {
+        let dims = accs.iter().map(|a| a.indices.len()).max().unwrap_or(0);
+        for a in accs.iter_mut() {
+            if a.indices.len() < dims {
+                a.exact = false;
+                a.indices.resize(dims, None);
+            }
+        }
     }
     let mut out = Vec::new();
     for base in order {
@@ -1044,7 +1055,7 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         let kv: Vec<SExpr> = ks.iter().map(|k| s::var(k, span)).collect();
         // One clause per access, minus the locations of the clauses before it (writes first),
         // so that no location gets more than one permission.
-        let mut sorted: Vec<&&Access> = accs.iter().filter(|a| a.write).collect();
+        let mut sorted: Vec<&Access> = accs.iter().filter(|a| a.write).collect();
         sorted.extend(accs.iter().filter(|a| !a.write));
         let mut before: Vec<SExpr> = Vec::new();
         let mut all_exact = true;

@@ -39,6 +39,10 @@ pub struct Lowered {
     pub checks: Checks,
     /// What each generated method proves (prelude members are not listed).
     pub obligations: Vec<(String, ObligationKind)>,
+    /// Methods that run a parallel region through block contracts ompv inferred: these say
+    /// nothing about the values the region computes, so a failure after the region (an
+    /// assertion, a postcondition) may not be real.
+    pub approximate: BTreeSet<String>,
 }
 
 /// Lowers `program` to Viper.
@@ -56,6 +60,7 @@ pub fn lower(program: &Program) -> Result<Lowered, FrontErrors> {
         program: ViperProgram { items },
         checks: l.checks,
         obligations: l.obligations,
+        approximate: l.approximate,
     })
 }
 
@@ -151,6 +156,8 @@ pub(crate) struct Lowerer<'p> {
     /// arithmetic, pointers read from memory or returned by functions): then pointer parameters
     /// are checked to point to the start of one.
     pub needs_offsets: bool,
+    /// See [`Lowered::approximate`].
+    pub approximate: BTreeSet<String>,
 }
 
 impl<'p> Lowerer<'p> {
@@ -170,6 +177,7 @@ impl<'p> Lowerer<'p> {
         Lowerer {
             program,
             needs_offsets,
+            approximate: BTreeSet::new(),
             checks: Checks::new(),
             prelude_len: items.len(),
             items,

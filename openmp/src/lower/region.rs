@@ -55,6 +55,20 @@ impl Lowerer<'_> {
         let span = r.span;
         let internal = |l: &mut Self, what| l.checks.add(Role::Internal(what), span);
         let saved_vars = self.cur.vars.clone();
+        let inferred = r.ppl.blocks().iter().any(|b| {
+            b.payload
+                .contract
+                .as_ref()
+                .is_none_or(|k| k.clauses.iter().any(|c| c.inferred.is_some()))
+        });
+        if inferred {
+            let method = self
+                .methods
+                .get(&self.cur.name)
+                .cloned()
+                .unwrap_or_else(|| self.cur.name.clone());
+            self.approximate.insert(method);
+        }
 
         // The team size.
         let team = self.cur.names.fresh("team_size");
@@ -231,7 +245,7 @@ impl Lowerer<'_> {
             contract: r.contract.as_ref().map(|c| c.span),
             names: self.cur.renamed.clone(),
             scalars: Default::default(),
-            waits: r.waits,
+            approximation: r.approximation.clone(),
         });
 
         // The resource of every lock of the region, over the region's variables (not a block's

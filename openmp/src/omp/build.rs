@@ -74,6 +74,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         next: 0,
         errors: Vec::new(),
         regions: Vec::new(),
+        approx: None,
     };
     let functions: Vec<(String, Block)> = b
         .program
@@ -144,6 +145,8 @@ struct Builder<'p> {
     next: usize,
     errors: Vec<FrontError>,
     regions: Vec<Region>,
+    /// Where the region being built over-approximates OpenMP's order, and why.
+    approx: Option<(Span, String)>,
 }
 
 /// Where a block stands: the constructs around it and the region's declarations.
@@ -160,6 +163,7 @@ impl Builder<'_> {
         id: RegionId,
     ) -> Result<Region, FrontError> {
         self.next = 0;
+        self.approx = None;
         let all_stmts = construct_stmts(c);
         let region_decls = visit::declared(&all_stmts);
         let ctx = Ctx {
@@ -200,12 +204,21 @@ impl Builder<'_> {
                 }
             }
         }
-        let mut waits = None;
+        let mut approximation = self.approx.take();
         for b in ppl.blocks() {
-            waits = waits.or_else(|| waiting_loop(&b.payload.body.block().stmts));
+            if approximation.is_none() {
+                approximation = waiting_loop(&b.payload.body.block().stmts).map(|w| {
+                    (
+                        w,
+                        "this loop waits for another thread: the synchronisation may order the \
+                         accesses"
+                            .to_string(),
+                    )
+                });
+            }
         }
         Ok(Region {
-            waits,
+            approximation,
             id,
             function: function.to_string(),
             pragma: c.pragma.clone(),
@@ -394,6 +407,16 @@ impl Builder<'_> {
                         ),
                     ))
                 }
+                (_, Directive::Task | Directive::Taskwait | Directive::Taskgroup) => {
+                    return Err(FrontError::unsupported(
+                        q.directive_span,
+                        format!(
+                            "`omp {}` run by every thread of the team (tasks are supported in the \
+                             code of a `single` or `section`)",
+                            q.directive.name()
+                        ),
+                    ))
+                }
                 _ => {
                     // Anything else is code every thread runs.
                     self.check_replicated(s)?;
@@ -441,6 +464,9 @@ impl Builder<'_> {
                     | Directive::Sections
                     | Directive::Single => Some("a worksharing construct"),
                     Directive::Barrier => Some("a barrier"),
+                    Directive::Task | Directive::Taskwait | Directive::Taskgroup => {
+                        Some("a tasking construct")
+                    }
                     d if d.is_parallel() => Some("a nested parallel region"),
                     _ => None,
                 };
@@ -722,6 +748,16 @@ impl Builder<'_> {
                 }
             }
         }
+        if super::tasks::generates_tasks(&body.stmts) {
+            if let Some(k) = contract {
+                return Err(FrontError::unsupported(
+                    k.span,
+                    "a contract on a `single`/`section` that generates tasks (give the tasks \
+                     contracts of their own)",
+                ));
+            }
+            return self.tasks(p, body, origin, ctx).map(Some);
+        }
         for s in &body.stmts {
             self.check_sequential(s)?;
         }
@@ -736,6 +772,81 @@ impl Builder<'_> {
         )?)))
     }
 
+    /// Sequential code that generates tasks: a block per piece of the generating code and per
+    /// task, composed as the tasks' order says (see [`super::tasks`]).
+    fn tasks(
+        &mut self,
+        p: &Pragma,
+        body: &Block,
+        origin: BlockOrigin,
+        ctx: &Ctx<'_>,
+    ) -> Result<Ppl<OmpBlock>, FrontError> {
+        let g = super::tasks::graph(&body.stmts)?;
+        if let Some(a) = g.approximation.clone() {
+            self.approx.get_or_insert(a);
+        }
+        let mut leaves: Vec<Option<Ppl<OmpBlock>>> = Vec::new();
+        for n in &g.nodes {
+            let block = match n {
+                super::tasks::Node::Code(stmts) => {
+                    for s in stmts {
+                        self.check_sequential(s)?;
+                    }
+                    let span = stmts
+                        .iter()
+                        .map(|s| s.span)
+                        .reduce(Span::join)
+                        .unwrap_or(body.span);
+                    let code = Block {
+                        stmts: stmts.clone(),
+                        span,
+                    };
+                    self.block(
+                        p,
+                        origin,
+                        None,
+                        Vec::new(),
+                        BlockBody::Code(code),
+                        span,
+                        ctx,
+                    )?
+                }
+                super::tasks::Node::Task(c) => {
+                    let OmpBody::Block { contract, body } = &c.body else {
+                        return Err(FrontError::omp_syntax(
+                            c.pragma.directive_span,
+                            "`omp task` without a structured block",
+                        ));
+                    };
+                    for s in &body.stmts {
+                        self.check_sequential(s)?;
+                    }
+                    self.block(
+                        &c.pragma,
+                        BlockOrigin::Task,
+                        contract.clone(),
+                        Vec::new(),
+                        BlockBody::Code(body.clone()),
+                        c.span,
+                        &nested(ctx, &c.pragma),
+                    )?
+                }
+            };
+            leaves.push(Some(Ppl::Block(block)));
+        }
+        fn build(t: &super::tasks::Sp, leaves: &mut [Option<Ppl<OmpBlock>>]) -> Ppl<OmpBlock> {
+            use super::tasks::Sp;
+            let (op, parts) = match t {
+                Sp::Leaf(i) => return leaves[*i].take().expect("each node once"),
+                Sp::Seq(ps) => (Op::Seq, ps),
+                Sp::Par(ps) => (Op::Par, ps),
+            };
+            let parts: Vec<_> = parts.iter().map(|q| build(q, leaves)).collect();
+            Ppl::fold(op, parts).expect("a composition has parts")
+        }
+        Ok(build(&g.tree, &mut leaves))
+    }
+
     /// Code run by one thread must not contain worksharing constructs, barriers or regions.
     fn check_sequential(&self, s: &Stmt) -> Result<(), FrontError> {
         let mut err = None;
@@ -745,7 +856,19 @@ impl Builder<'_> {
             }
             if let StmtKind::Omp(c) = &x.kind {
                 let d = c.pragma.directive;
-                if d == Directive::Barrier {
+                if matches!(
+                    d,
+                    Directive::Task | Directive::Taskwait | Directive::Taskgroup
+                ) {
+                    err = Some(FrontError::unsupported(
+                        c.pragma.directive_span,
+                        format!(
+                            "`omp {}` here (tasks are supported at the top level of a `single` or \
+                             `section` body, or of a `taskgroup` there, and not inside a task)",
+                            d.name()
+                        ),
+                    ));
+                } else if d == Directive::Barrier {
                     // §17 (nesting of regions): a barrier may not be closely nested in a
                     // worksharing or task region; the team could not all meet it.
                     err = Some(FrontError::omp_syntax(
@@ -819,6 +942,7 @@ impl Builder<'_> {
         let kind = match origin {
             BlockOrigin::Single
             | BlockOrigin::Section
+            | BlockOrigin::Task
             | BlockOrigin::Reduction
             | BlockOrigin::Lock => BlockKind::Seq,
             BlockOrigin::Simd => BlockKind::Vec,

@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod build;
 pub mod sharing;
+pub mod tasks;
 
 pub use ast::*;
 pub use build::regions;

@@ -33,7 +33,7 @@
 
 use crate::c::ast::{Storage, Var, VarId};
 use crate::error::FrontError;
-use crate::pragma::{ClauseKind, DefaultKind, Pragma, ReductionId};
+use crate::pragma::{ClauseKind, DefaultKind, Directive, Pragma, ReductionId};
 use std::collections::{BTreeMap, BTreeSet};
 use viper::Span;
 
@@ -130,6 +130,13 @@ fn attribute(ctx: &BlockContext<'_>, v: VarId, info: &Var) -> Result<Sharing, Fr
     if info.threadprivate {
         return Ok(Sharing::Threadprivate);
     }
+    if let Some(task) = ctx
+        .constructs
+        .last()
+        .filter(|p| p.directive == Directive::Task)
+    {
+        return task_attribute(ctx, task, v, info);
+    }
     // 2. Explicit, innermost construct first.
     for p in ctx.constructs.iter().rev() {
         if let Some(s) = explicit(p, &info.name) {
@@ -164,6 +171,68 @@ fn attribute(ctx: &BlockContext<'_>, v: VarId, info: &Var) -> Result<Sharing, Fr
         }
     }
     Ok(Sharing::Shared)
+}
+
+/// The attribute of a variable in a `task` that does not declare it (§5.1.1): a clause of the task
+/// decides; otherwise (no `default`) a variable shared in the enclosing context is shared, and any
+/// other is `firstprivate`, copied when the task is generated.
+fn task_attribute(
+    ctx: &BlockContext<'_>,
+    task: &Pragma,
+    v: VarId,
+    info: &Var,
+) -> Result<Sharing, FrontError> {
+    let outer = BlockContext {
+        constructs: &ctx.constructs[..ctx.constructs.len() - 1],
+        region_decls: ctx.region_decls,
+        block_decls: &BTreeSet::new(),
+        loop_vars: &[],
+    };
+    let enclosing = attribute(&outer, v, info)?;
+    let default = task.clauses.iter().find_map(|c| match &c.kind {
+        ClauseKind::Default(k) => Some((k, c.span)),
+        _ => None,
+    });
+    let shared_here = |at: Span| {
+        if enclosing == Sharing::Shared {
+            Ok(Sharing::Shared)
+        } else {
+            // The generating thread's private copy, shared with the task: ompv keeps such copies
+            // in the thread's own code only.
+            Err(FrontError::unsupported(
+                at,
+                format!(
+                    "`{}` shared between a task and the thread that generates it, whose copy is {}",
+                    info.name,
+                    enclosing.name()
+                ),
+            ))
+        }
+    };
+    match explicit(task, &info.name) {
+        Some(Sharing::Shared) => return shared_here(task.directive_span),
+        Some(s) => return Ok(s),
+        None => {}
+    }
+    match default {
+        Some((DefaultKind::Shared, at)) => shared_here(at),
+        Some((DefaultKind::None, at)) => Err(FrontError::type_error(
+            at,
+            format!(
+                "`{}` is used in a task with `default(none)` but is named in no data-sharing \
+                 clause (OpenMP 5.2 §5.4.1)",
+                info.name
+            ),
+        )),
+        Some((_, at)) => Err(FrontError::unsupported(at, "this `default` on a task")),
+        None => Ok(match enclosing {
+            Sharing::Shared => Sharing::Shared,
+            Sharing::Threadprivate => Sharing::Threadprivate,
+            _ => Sharing::Firstprivate {
+                clause: task.directive_span,
+            },
+        }),
+    }
 }
 
 /// The attribute a data-sharing clause of `p` gives to the variable `name`, if one names it.

@@ -22,6 +22,9 @@ const DIRECTIVES: &[Directive] = &[
     Directive::Atomic,
     Directive::Flush,
     Directive::Taskyield,
+    Directive::Task,
+    Directive::Taskwait,
+    Directive::Taskgroup,
 ];
 
 /// `Ok` when the front end handles every part of `p`, else an `unsupported` error naming the
@@ -52,7 +55,19 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             | ClauseKind::Read
             | ClauseKind::Write
             | ClauseKind::Update(None)
-            | ClauseKind::Capture => {}
+            | ClauseKind::Capture
+            // `task`: scheduling hints and tiedness do not change which accesses may run at the
+            // same time (§12.1, §12.4); `final` only affects tasks generated inside the task,
+            // which ompv rejects (§12.3), `mergeable` only undeferred ones (§12.2). `if` and
+            // `depend` order tasks (checked in `omp::tasks`).
+            | ClauseKind::Untied
+            | ClauseKind::Mergeable
+            | ClauseKind::Final(_)
+            | ClauseKind::Priority(_)
+            | ClauseKind::Depend(_) => {}
+            ClauseKind::If { modifier, .. }
+                if p.directive == Directive::Task
+                    && modifier.is_none_or(|m| m == Directive::Task) => {}
             ClauseKind::Default(k) => {
                 return unsupported(format!("`default({k})` is not supported"))
             }

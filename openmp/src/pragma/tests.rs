@@ -209,6 +209,11 @@ fn supported_synchronisation() {
         "#pragma omp barrier",
         "#pragma omp flush",
         "#pragma omp taskyield",
+        "#pragma omp task depend(out: x) untied priority(2)",
+        "#pragma omp task if(0) final(1)",
+        "#pragma omp task if(task: n > 2)",
+        "#pragma omp taskwait",
+        "#pragma omp taskgroup",
     ] {
         check_supported(&ok(src)).unwrap_or_else(|e| panic!("{src}: {}", e.message));
     }
@@ -217,16 +222,17 @@ fn supported_synchronisation() {
 #[test]
 fn unsupported_directives_and_clauses() {
     assert_eq!(
-        err("#pragma omp task"),
+        err("#pragma omp taskloop"),
         (
             ErrorKind::Unsupported,
             1,
             13,
-            "OpenMP directive `task` is not supported".into()
+            "OpenMP directive `taskloop` is not supported".into()
         )
     );
     for src in [
-        "#pragma omp taskwait",
+        "#pragma omp task in_reduction(+: x)",
+        "#pragma omp task affinity(a)",
         "#pragma omp ordered",
         "#pragma omp cancel for",
         "#pragma omp atomic compare",

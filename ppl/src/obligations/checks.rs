@@ -147,10 +147,11 @@ pub struct RegionInfo {
     pub names: HashMap<String, String>,
     /// Allocations (as printed Viper) that hold one shared scalar variable, with its source name.
     pub scalars: HashMap<String, String>,
-    /// A loop of the region that waits for a value another thread publishes (under a lock, by
-    /// an atomic operation or a flush): such synchronisation may order accesses the
-    /// permissions cannot tell apart, so a conflict found in this region is not a certain race.
-    pub waits: Option<Span>,
+    /// Where the region's order is over-approximated, and why (a loop that waits for a value
+    /// another thread publishes; an order between tasks that cannot be expressed): more pairs
+    /// may run at the same time than OpenMP allows, so a conflict found in this region is not a
+    /// certain race.
+    pub approximation: Option<(Span, String)>,
 }
 
 impl RegionInfo {

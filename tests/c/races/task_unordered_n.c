@@ -1,0 +1,22 @@
+// expect: unknown
+// OpenMP 5.2 §15.9.5: t3 runs after t1 and t2, t4 after t2 only: an order that is not
+// series-parallel, which ompv checks as if t1..t4 were unordered. Of the conflicts it then
+// finds, t1 and t3 are ordered in fact, and the real race (t1 writes `x`, t4 reads it) cannot be
+// told apart from them by the proof: the answer is unknown.
+int main(void)
+{
+  int x = 0, y = 0, z = 0, w = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task depend(out : x)
+    x = 1;
+#pragma omp task depend(out : y)
+    y = 1;
+#pragma omp task depend(in : x) depend(in : y)
+    z = x + y;
+#pragma omp task depend(in : y)
+    w = y + x;
+  }
+  return z + w;
+}

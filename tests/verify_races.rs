@@ -1,0 +1,113 @@
+//! Zero-annotation race checking of small OpenMP programs, each stating its expected answer on
+//! its first line and the OpenMP 5.2 rule it relies on below:
+//!
+//! - `// expect: race-free` — race freedom is proved (`"race_free": true`);
+//! - `// expect: race L1:C1 L2:C2` — a certain race (verdict `failed`, `"race_free": false`)
+//!   whose two accesses are at these positions (in either order);
+//! - `// expect: unknown` — ompv can neither prove race freedom nor confirm a race (verdict
+//!   `unknown`): a documented limit, never a wrong answer.
+//!
+//! Most programs come in pairs: a correct program and a mutant without the synchronisation
+//! it needs (a dropped `critical`, `reduction`, `private`, barrier, `depend`, `taskwait` or
+//! `taskgroup`, an added `nowait`, a shifted index), which must be reported as a race.
+
+mod verify_support;
+
+use std::collections::BTreeSet;
+use verify_support::{root, verify};
+
+#[derive(Debug, PartialEq)]
+enum Expect {
+    RaceFree,
+    Race(BTreeSet<(u64, u64)>),
+    Unknown,
+}
+
+fn expectation(text: &str) -> Expect {
+    let first = text.lines().next().unwrap_or_default();
+    let rest = first
+        .strip_prefix("// expect: ")
+        .unwrap_or_else(|| panic!("first line `{first}` states no expectation"));
+    match rest.trim() {
+        "race-free" => Expect::RaceFree,
+        "unknown" => Expect::Unknown,
+        r => {
+            let at: BTreeSet<(u64, u64)> = r
+                .strip_prefix("race ")
+                .unwrap_or_else(|| panic!("unknown expectation `{r}`"))
+                .split_whitespace()
+                .map(|p| {
+                    let (l, c) = p.split_once(':').expect("LINE:COL");
+                    (l.parse().expect("line"), c.parse().expect("column"))
+                })
+                .collect();
+            Expect::Race(at)
+        }
+    }
+}
+
+#[test]
+fn race_programs_get_their_expected_answer() {
+    let dir = root().join("tests/c/races");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/c/races")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "only {} programs", files.len());
+    let mut failures = Vec::new();
+    let (mut free, mut racy) = (0, 0);
+    for f in &files {
+        let rel = f.strip_prefix(root()).unwrap_or(f).to_path_buf();
+        let text = std::fs::read_to_string(f).expect("readable");
+        assert!(
+            text.contains("OpenMP 5.2 §"),
+            "{}: cites no rule of the specification",
+            rel.display()
+        );
+        let want = expectation(&text);
+        let r = verify(&rel);
+        let race_free = r.json["race_free"].as_bool();
+        let ok = match &want {
+            Expect::RaceFree => {
+                free += 1;
+                race_free == Some(true)
+            }
+            Expect::Unknown => r.verdict == "unknown" && race_free.is_none(),
+            Expect::Race(at) => {
+                racy += 1;
+                let pairs: Vec<BTreeSet<(u64, u64)>> = r.json["errors"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| e["kind"] == "race")
+                    .map(|e| {
+                        e["accesses"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|a| {
+                                (
+                                    a["line"].as_u64().unwrap_or(0),
+                                    a["column"].as_u64().unwrap_or(0),
+                                )
+                            })
+                            .collect()
+                    })
+                    .collect();
+                r.verdict == "failed" && race_free == Some(false) && pairs.contains(at)
+            }
+        };
+        if !ok {
+            failures.push(format!(
+                "{}: expected {want:?}, got verdict {} (race_free {race_free:?}): {}",
+                rel.display(),
+                r.verdict,
+                r.json["errors"]
+            ));
+        }
+    }
+    assert!(free >= 8 && racy >= 8, "{free} race-free and {racy} racy");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
