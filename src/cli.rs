@@ -37,6 +37,8 @@ pub enum Command {
     Viper(ViperArgs),
     /// Encode the parallel regions of an annotated C/OpenMP file (into PPL or Viper).
     Encode(EncodeArgs),
+    /// Print a C/OpenMP file with the specifications ompv infers for it written in.
+    Infer(InferArgs),
     /// Show how a C/OpenMP file is verified (PPL tree, happens-before, iteration pairs,
     /// permission accounting, obligations), or explain an error kind.
     Explain(ExplainArgs),
@@ -89,6 +91,12 @@ pub struct EncodeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = EncodeFormat::Text)]
     pub format: EncodeFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct InferArgs {
+    /// The C file (`-` reads standard input).
+    pub file: PathBuf,
 }
 
 #[derive(Args, Debug)]

@@ -60,6 +60,7 @@ fn run() -> ExitCode {
         cli::Command::Verify(args) => commands::verify::run(&args),
         cli::Command::Viper(args) => commands::viper::run(&args),
         cli::Command::Encode(args) => commands::encode::run(&args),
+        cli::Command::Infer(args) => commands::infer::run(&args),
         cli::Command::Explain(args) => commands::explain::run(&args),
         cli::Command::Completions(args) => {
             commands::meta::completions(args.shell);

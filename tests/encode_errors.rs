@@ -111,7 +111,7 @@ fn unsupported_directives_and_clauses() {
         "unsupported",
         4,
         28,
-        "`lastprivate`",
+        "`linear`",
     );
     // Tasks generated inside tasks (their completion is not awaited by the generating code's
     // `taskwait`, OpenMP 5.2 §15.5) are not modelled.

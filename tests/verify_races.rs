@@ -111,3 +111,60 @@ fn race_programs_get_their_expected_answer() {
     assert!(free >= 8 && racy >= 8, "{free} race-free and {racy} racy");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `ompv infer` writes the inferred specifications into the program; verifying the result (the
+/// specifications are now the user's, and checked) gives the same answer about races: proved
+/// race-free programs stay proved, racy ones stay unproved.
+#[test]
+fn inferred_specifications_written_back_give_the_same_answer() {
+    let dir = root().join("tests/c/races");
+    let scratch = tempfile::tempdir().expect("temporary directory");
+    let mut checked = 0;
+    let mut written = 0;
+    let mut failures = Vec::new();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/c/races")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    names.sort();
+    for f in names {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let want = expectation(&text);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+            .arg("infer")
+            .arg(&f)
+            .output()
+            .expect("ompv runs");
+        assert!(out.status.success(), "{}: infer failed", f.display());
+        let annotated = String::from_utf8(out.stdout).expect("UTF-8");
+        // Code every thread runs has no place for a contract of its own in the source: such
+        // programs get their specifications inferred again.
+        if annotated.contains("/*@") {
+            written += 1;
+        }
+        let copy = scratch.path().join(f.file_name().expect("a file name"));
+        std::fs::write(&copy, &annotated).expect("writable");
+        let r = verify(&copy);
+        let race_free = r.json["race_free"].as_bool();
+        let ok = match want {
+            Expect::RaceFree => race_free == Some(true),
+            Expect::Race(_) | Expect::Unknown => race_free != Some(true),
+        };
+        checked += 1;
+        if !ok {
+            failures.push(format!(
+                "{}: expected {want:?}; with the inferred specifications written in: verdict {} \
+                 (race_free {race_free:?}) {}\n{annotated}",
+                f.display(),
+                r.verdict,
+                r.json["errors"]
+            ));
+        }
+    }
+    assert!(
+        checked >= 20 && written >= 15,
+        "{checked} checked, {written} annotated"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

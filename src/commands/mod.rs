@@ -2,6 +2,7 @@
 
 pub mod encode;
 pub mod explain;
+pub mod infer;
 pub mod input;
 pub mod inputs;
 pub mod meta;

@@ -413,7 +413,13 @@ impl Walker<'_, '_> {
         for st in init {
             // The loop variable's assignment is its range, not a definition.
             match &st.kind {
-                StmtKind::Assign { value, .. } => self.reads(value),
+                StmtKind::Assign { target, value } => {
+                    self.reads(value);
+                    // A loop variable in memory (shared, say) is written by every run.
+                    if visit::whole_var(target).is_some_and(|v| self.in_memory(v)) {
+                        self.write(target);
+                    }
+                }
                 StmtKind::Decl {
                     init: Some(Init::Expr(e)),
                     var,
@@ -449,8 +455,11 @@ impl Walker<'_, '_> {
         }
         self.env.fixed = saved;
         for st in step {
-            if let StmtKind::Assign { value, .. } = &st.kind {
+            if let StmtKind::Assign { target, value } = &st.kind {
                 self.reads(value);
+                if visit::whole_var(target).is_some_and(|v| self.in_memory(v)) {
+                    self.write(target);
+                }
             }
         }
     }

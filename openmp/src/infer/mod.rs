@@ -445,14 +445,31 @@ fn infer_block(
                     clauses: block_clauses.clone(),
                     span,
                 };
-                if !replicated {
-                    if let Some(offset) = contract_offset(ob) {
-                        if !c.clauses.is_empty() {
+                // Code every thread runs, pieces of generating code and the updates of
+                // originals have no place in the source for a contract of their own.
+                use crate::omp::BlockOrigin as O;
+                let placed = !matches!(
+                    ob.origin,
+                    O::Replicated | O::Generating | O::Reduction | O::Lock
+                );
+                if placed && !c.clauses.is_empty() {
+                    let text = format!(" /*@ {} @*/", clauses_text(&c));
+                    match contract_place(ob) {
+                        Some(Place::After(offset)) => {
+                            out.insertions.push(Insertion { offset, text })
+                        }
+                        Some(Place::Braces(start, end)) => {
+                            // A body without braces gets them: a contract belongs to a block.
                             out.insertions.push(Insertion {
-                                offset,
-                                text: format!(" /*@ {} @*/", clauses_text(&c)),
+                                offset: start,
+                                text: format!("{{{text}\n"),
+                            });
+                            out.insertions.push(Insertion {
+                                offset: end,
+                                text: "\n}".into(),
                             });
                         }
+                        None => {}
                     }
                 }
                 match &mut ob.contract {
@@ -477,12 +494,27 @@ fn infer_block(
     fp.locked
 }
 
-/// Where the contract of a block goes in the source: after the innermost loop header, or at the
-/// start of a `{ … }` body of a `single`/`section`.
-fn contract_offset(ob: &crate::omp::OmpBlock) -> Option<usize> {
+/// Where the contract of a block goes in the source.
+enum Place {
+    /// At this offset: after the innermost loop header, or after the `{` of a body.
+    After(usize),
+    /// Around a body that is one statement without braces (from, to).
+    Braces(usize, usize),
+}
+
+/// Where the contract of a block goes: after the innermost loop header, at the start of a
+/// `{ … }` body of a `single`/`section`/task, or in braces put around a one-statement body.
+fn contract_place(ob: &crate::omp::OmpBlock) -> Option<Place> {
     match &ob.body {
-        BlockBody::Loop(n) => n.loops.last().map(|l| l.header.end as usize),
-        BlockBody::Code(b) => Some(b.span.start as usize + 1).filter(|_| b.span.start > 0),
+        BlockBody::Loop(n) => n.loops.last().map(|l| Place::After(l.header.end as usize)),
+        BlockBody::Code(b) => match b.stmts.as_slice() {
+            [only]
+                if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)) =>
+            {
+                Some(Place::Braces(b.span.start as usize, b.span.end as usize))
+            }
+            _ => Some(Place::After(b.span.start as usize + 1)).filter(|_| b.span.start > 0),
+        },
     }
 }
 

@@ -205,6 +205,18 @@ impl Builder<'_> {
             }
         }
         let mut approximation = self.approx.take();
+        if let Some(k) = c.pragma.clauses.iter().find(|k| {
+            matches!(&k.kind, crate::pragma::ClauseKind::If { cond, .. } if !matches!(cond.text.trim(), "1" | "true"))
+        }) {
+            // §3.4, §10.1.1: a false `if` clause makes the team one thread; the region is
+            // checked as if it ran with a team, so a race found in it may not happen.
+            approximation.get_or_insert((
+                k.span,
+                "the region runs with one thread when this condition is false: it is checked as \
+                 if it ran with a team"
+                    .into(),
+            ));
+        }
         for b in ppl.blocks() {
             if approximation.is_none() {
                 approximation = waiting_loop(&b.payload.body.block().stmts).map(|w| {
@@ -584,7 +596,8 @@ impl Builder<'_> {
 
     /// The update of the originals of a worksharing loop's `reduction` variables (OpenMP 5.2
     /// §5.5.8: each thread's private copy is combined into the original, at the latest at the
-    /// barrier that ends the construct). The threads combine under a lock of the
+    /// barrier that ends the construct) and `lastprivate` variables (§5.4.5: the thread that runs
+    /// the sequentially last iteration assigns the original). The threads combine under a lock of the
     /// implementation's, so the updates do not race with each other, but they do race with any
     /// code that accesses the original while the loop runs: a block of its own, in parallel with
     /// the loop, that writes each original once.
@@ -598,12 +611,14 @@ impl Builder<'_> {
         use super::sharing::Sharing;
         let mut stmts = Vec::new();
         for c in &p.clauses {
-            let crate::pragma::ClauseKind::Reduction { items, .. } = &c.kind else {
-                continue;
+            let items = match &c.kind {
+                crate::pragma::ClauseKind::Reduction { items, .. }
+                | crate::pragma::ClauseKind::Lastprivate { items, .. } => items,
+                _ => continue,
             };
             for item in items {
                 let Some((&v, _)) = loop_block.payload.sharing.iter().find(|(v, sh)| {
-                    matches!(sh, Sharing::Reduction { .. })
+                    matches!(sh, Sharing::Reduction { .. } | Sharing::Lastprivate { .. })
                         && self.program.var(**v).name == item.base.name
                 }) else {
                     continue;
@@ -756,7 +771,7 @@ impl Builder<'_> {
                      contracts of their own)",
                 ));
             }
-            return self.tasks(p, body, origin, ctx).map(Some);
+            return self.tasks(p, body, ctx).map(Some);
         }
         for s in &body.stmts {
             self.check_sequential(s)?;
@@ -778,7 +793,6 @@ impl Builder<'_> {
         &mut self,
         p: &Pragma,
         body: &Block,
-        origin: BlockOrigin,
         ctx: &Ctx<'_>,
     ) -> Result<Ppl<OmpBlock>, FrontError> {
         let g = super::tasks::graph(&body.stmts)?;
@@ -803,7 +817,7 @@ impl Builder<'_> {
                     };
                     self.block(
                         p,
-                        origin,
+                        BlockOrigin::Generating,
                         None,
                         Vec::new(),
                         BlockBody::Code(code),
@@ -943,6 +957,7 @@ impl Builder<'_> {
             BlockOrigin::Single
             | BlockOrigin::Section
             | BlockOrigin::Task
+            | BlockOrigin::Generating
             | BlockOrigin::Reduction
             | BlockOrigin::Lock => BlockKind::Seq,
             BlockOrigin::Simd => BlockKind::Vec,

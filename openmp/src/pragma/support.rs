@@ -68,6 +68,31 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             ClauseKind::If { modifier, .. }
                 if p.directive == Directive::Task
                     && modifier.is_none_or(|m| m == Directive::Task) => {}
+            // §3.4, §10.1.1: with a false `if` the region runs with one thread; it is checked as
+            // if it ran with a team (its race reports are then not certain, see `omp::build`).
+            ClauseKind::If { modifier, .. }
+                if p.directive.is_parallel()
+                    && modifier.is_none_or(|m| m == Directive::Parallel) => {}
+            // §5.4.5: a private copy per thread; the original gets the value of the sequentially
+            // last iteration (a write beside the loop, see `omp::build::combine_block`).
+            ClauseKind::Lastprivate {
+                conditional: false,
+                items,
+            } if matches!(
+                p.directive,
+                Directive::For
+                    | Directive::ParallelFor
+                    | Directive::ForSimd
+                    | Directive::ParallelForSimd
+            ) =>
+            {
+                if let Some(i) = items.iter().find(|i| !i.is_variable()) {
+                    return Err(FrontError::unsupported(
+                        i.span,
+                        format!("`{}` in `lastprivate` (only variables are supported)", i.text),
+                    ));
+                }
+            }
             ClauseKind::Default(k) => {
                 return unsupported(format!("`default({k})` is not supported"))
             }

@@ -252,15 +252,27 @@ fn unsupported_directives_and_clauses() {
         )
     );
     assert_eq!(
-        err("#pragma omp for lastprivate(x)"),
+        err("#pragma omp for linear(x)"),
         (
             ErrorKind::Unsupported,
             1,
             17,
-            "OpenMP clause `lastprivate` is not supported".into()
+            "OpenMP clause `linear` is not supported".into()
         )
     );
-    assert_eq!(err("#pragma omp parallel if(n > 10)").2, 22);
+    // `lastprivate` on loops only, without `conditional`.
+    check_supported(&ok("#pragma omp for lastprivate(x)")).expect("lastprivate on for");
+    assert_eq!(
+        err("#pragma omp for lastprivate(conditional: x)").0,
+        ErrorKind::Unsupported
+    );
+    assert_eq!(
+        err("#pragma omp sections lastprivate(x)").0,
+        ErrorKind::Unsupported
+    );
+    // `if` on `parallel` and `task` is supported; with another directive-name modifier it is not.
+    assert_eq!(err("#pragma omp parallel for if(simd: n > 10)").2, 29);
+    check_supported(&ok("#pragma omp parallel if(n > 10)")).expect("if on parallel");
     let (k, _, c, m) = err("#pragma omp for schedule(monotonic: static)");
     assert_eq!((k, c), (ErrorKind::Unsupported, 17));
     assert!(m.contains("`monotonic`"), "{m}");

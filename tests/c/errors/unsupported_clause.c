@@ -1,7 +1,7 @@
-void last(int n, int *a)
+void step(int n, int *a)
 {
   int x = 0;
-  #pragma omp parallel for lastprivate(x)
+  #pragma omp parallel for linear(x)
   for (int i = 0; i < n; i++)
-    a[i] = x;
+    a[i] = x++;
 }
