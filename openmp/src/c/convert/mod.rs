@@ -406,10 +406,13 @@ impl<'a> Converter<'a> {
         let mut front: Vec<(Option<Contract>, bool)> = Vec::with_capacity(unit.len());
         let mut cursor = 0;
         let mut pending: Vec<usize> = Vec::new();
-        for ext in unit {
+        // Declarative pragmas (`threadprivate`) with the index of the external declaration they
+        // precede: they name variables declared before them, so they take effect in pass 2.
+        let mut declarative: Vec<(usize, Pragma)> = Vec::new();
+        for (k, ext) in unit.iter().enumerate() {
             let anns = self.take(cursor, ext.span.start);
             cursor = ext.span.end;
-            self.top_level_annotations(anns, &mut pending);
+            self.top_level_annotations(anns, &mut pending, &mut declarative, k);
             let file = self.known_file(ext.span.start);
             let is_function = match &ext.node {
                 lc::ExternalDeclaration::FunctionDefinition(_) => true,
@@ -447,7 +450,7 @@ impl<'a> Converter<'a> {
             front.push((contract, self.ignoring.is_some()));
         }
         let anns = self.take(cursor, usize::MAX);
-        self.top_level_annotations(anns, &mut pending);
+        self.top_level_annotations(anns, &mut pending, &mut declarative, unit.len());
         if let Some(&p) = pending.first() {
             let s = self.l.annotations[p].span;
             self.errors.push(FrontError::spec_syntax(
@@ -481,7 +484,11 @@ impl<'a> Converter<'a> {
 
         // Pass 2: declarations in order (types, globals, signatures).
         let mut protos: Vec<(usize, Function)> = Vec::new();
+        let mut declarative = declarative.into_iter().peekable();
         for (k, ext) in unit.iter().enumerate() {
+            while let Some((_, p)) = declarative.next_if(|(at, _)| *at == k) {
+                self.declarative_pragma(&p);
+            }
             let file = self.known_file(ext.span.start);
             match &ext.node {
                 lc::ExternalDeclaration::Declaration(d) => {
@@ -519,6 +526,10 @@ impl<'a> Converter<'a> {
             }
         }
 
+        for (_, p) in declarative {
+            self.declarative_pragma(&p);
+        }
+
         // Pass 3: function definitions of the user's file, and the prototypes in place.
         let mut functions = Vec::new();
         let mut library = Vec::new();
@@ -554,9 +565,16 @@ impl<'a> Converter<'a> {
     }
 
     /// Annotations between top-level declarations: contract groups go to `pending`;
-    /// `threadprivate` pragmas mark globals; other pragmas are not allowed there; `spec_ignore`
-    /// markers switch ignoring on and off.
-    fn top_level_annotations(&mut self, anns: Vec<usize>, pending: &mut Vec<usize>) {
+    /// pragmas go to `declarative` with `next` (the index of the external declaration they
+    /// precede; `threadprivate` marks globals declared before it); `spec_ignore` markers switch
+    /// ignoring on and off.
+    fn top_level_annotations(
+        &mut self,
+        anns: Vec<usize>,
+        pending: &mut Vec<usize>,
+        declarative: &mut Vec<(usize, Pragma)>,
+        next: usize,
+    ) {
         for i in anns {
             let a = &self.l.annotations[i];
             match &a.content {
@@ -564,8 +582,7 @@ impl<'a> Converter<'a> {
                     self.errors.push(e.clone())
                 }
                 AnnotationContent::Pragma(p) if a.file == MAIN => {
-                    let p = p.clone();
-                    self.declarative_pragma(&p);
+                    declarative.push((next, p.clone()));
                 }
                 AnnotationContent::Spec(spec) => {
                     let mut has_clause = false;
