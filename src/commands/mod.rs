@@ -9,3 +9,4 @@ pub mod run;
 pub mod skipped;
 pub mod verify;
 pub mod viper;
+pub mod witness;
