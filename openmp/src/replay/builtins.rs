@@ -32,7 +32,13 @@ pub(crate) fn pure_call(
     ty: &Type,
 ) -> Result<Value, Option<Ub>> {
     let _ = args;
-    let f = |k: usize| vals.get(k).copied().unwrap_or(Value::Uninit).as_float().map_err(Some);
+    let f = |k: usize| {
+        vals.get(k)
+            .copied()
+            .unwrap_or(Value::Uninit)
+            .as_float()
+            .map_err(Some)
+    };
     let round = |x: f64| {
         Ok(Value::Float(match ty {
             Type::Float(k) => super::value::round_float(*k, x),
@@ -41,10 +47,17 @@ pub(crate) fn pure_call(
     };
     match name {
         "abs" | "labs" => {
-            let v = vals.first().copied().unwrap_or(Value::Uninit).as_int().map_err(Some)?;
+            let v = vals
+                .first()
+                .copied()
+                .unwrap_or(Value::Uninit)
+                .as_int()
+                .map_err(Some)?;
             let bits = if name == "abs" { 32 } else { 64 };
             if v == -(1i128 << (bits - 1)) {
-                return Err(Some(Ub(format!("`{name}` of the most negative value overflows"))));
+                return Err(Some(Ub(format!(
+                    "`{name}` of the most negative value overflows"
+                ))));
             }
             Ok(Value::Int(v.abs()))
         }
@@ -72,14 +85,21 @@ pub(crate) fn pure_call(
 impl<'p> Thread<'p, '_> {
     /// The value of an argumentless OpenMP query routine, if `name` is one.
     pub fn omp_query(&mut self, name: &str) -> Option<i128> {
+        if matches!(name, "omp_get_thread_num" | "omp_get_ancestor_thread_num") {
+            self.unit.thread_bound = true;
+        }
         Some(match name {
             "omp_get_thread_num" => self.team.num as i128,
             "omp_get_num_threads" => self.team.size as i128,
             "omp_get_max_threads" => self.nthreads_var as i128,
             "omp_get_num_procs" | "omp_get_thread_limit" => self.rt.cfg.team_size.max(1) as i128,
             "omp_in_parallel" => (self.team.active_level > 0) as i128,
-            "omp_get_dynamic" | "omp_get_cancellation" | "omp_get_num_devices"
-            | "omp_get_default_device" | "omp_get_team_num" | "omp_get_device_num" => 0,
+            "omp_get_dynamic"
+            | "omp_get_cancellation"
+            | "omp_get_num_devices"
+            | "omp_get_default_device"
+            | "omp_get_team_num"
+            | "omp_get_device_num" => 0,
             "omp_get_nested" => (self.w().max_active_levels > 1) as i128,
             "omp_get_max_active_levels" => self.w().max_active_levels as i128,
             "omp_get_level" => self.team.level as i128,
@@ -97,7 +117,13 @@ impl<'p> Thread<'p, '_> {
         let mut out = Vec::new();
         for k in 0.. {
             let c = self
-                .load(Ptr { obj: p.obj, off: p.off + k }, span)?
+                .load(
+                    Ptr {
+                        obj: p.obj,
+                        off: p.off + k,
+                    },
+                    span,
+                )?
                 .as_int()
                 .or_else(|x| self.ub(span, x))?;
             if c == 0 {
@@ -127,7 +153,9 @@ impl<'p> Thread<'p, '_> {
             );
         }
         let k = key.clone();
-        self.wait_until(what, span, |w| w.locks.get(&k).is_none_or(|l| l.owner.is_none()))?;
+        self.wait_until(what, span, |w| {
+            w.locks.get(&k).is_none_or(|l| l.owner.is_none())
+        })?;
         let l = self.w().locks.entry(key).or_default();
         l.owner = Some(me);
         l.count = 1;
@@ -166,7 +194,11 @@ impl<'p> Thread<'p, '_> {
             "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "fflush"
             | "perror" => int(0),
             "fopen" => {
-                let obj = match self.w().mem.alloc(1, Value::Int(0), Origin::Internal("FILE"), None) {
+                let obj = match self
+                    .w()
+                    .mem
+                    .alloc(1, Value::Int(0), Origin::Internal("FILE"), None)
+                {
                     Ok(o) => o,
                     Err(m) => return inconclusive(span, m),
                 };
@@ -179,18 +211,33 @@ impl<'p> Thread<'p, '_> {
                 let t = text.trim_start();
                 let end = t
                     .char_indices()
-                    .find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && (c == '-' || c == '+')) || (name.ends_with('f') || name == "strtod") && (c == '.' || c == 'e' || c == 'E')))
+                    .find(|&(i, c)| {
+                        !(c.is_ascii_digit()
+                            || (i == 0 && (c == '-' || c == '+'))
+                            || (name.ends_with('f') || name == "strtod")
+                                && (c == '.' || c == 'e' || c == 'E'))
+                    })
                     .map_or(t.len(), |(i, _)| i);
                 let num = &t[..end];
                 if matches!(name, "strtol" | "strtoul" | "strtod") {
                     if let Value::Ptr(endp) = arg(1) {
                         let consumed = (s.len() - text.trim_start().len() + end) as i64;
                         let src = self.as_ptr(arg(0), span)?;
-                        self.store(endp, Value::Ptr(Ptr { obj: src.obj, off: src.off + consumed }), span)?;
+                        self.store(
+                            endp,
+                            Value::Ptr(Ptr {
+                                obj: src.obj,
+                                off: src.off + consumed,
+                            }),
+                            span,
+                        )?;
                     }
                 }
                 if name == "atof" || name == "strtod" {
-                    Some((Value::Float(num.parse::<f64>().unwrap_or(0.0)), Type::DOUBLE))
+                    Some((
+                        Value::Float(num.parse::<f64>().unwrap_or(0.0)),
+                        Type::DOUBLE,
+                    ))
                 } else {
                     let v = num.parse::<i128>().unwrap_or(0);
                     let v = if name == "atoi" {
@@ -204,7 +251,10 @@ impl<'p> Thread<'p, '_> {
             "rand" => {
                 // A linear congruential sequence: some sequence `rand` may return.
                 let w = self.w();
-                w.rand = w.rand.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                w.rand = w
+                    .rand
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 int(((w.rand >> 33) & 0x7fff_ffff) as i128)
             }
             "srand" => {
@@ -237,7 +287,14 @@ impl<'p> Thread<'p, '_> {
                 let s = self.read_string(arg(1), span)?;
                 let d = self.as_ptr(arg(0), span)?;
                 for (k, c) in s.iter().chain(std::iter::once(&0)).enumerate() {
-                    self.store(Ptr { obj: d.obj, off: d.off + k as i64 }, Value::Int(*c as i8 as i128), span)?;
+                    self.store(
+                        Ptr {
+                            obj: d.obj,
+                            off: d.off + k as i64,
+                        },
+                        Value::Int(*c as i8 as i128),
+                        span,
+                    )?;
                 }
                 Some((arg(0), Type::ptr(Type::Void)))
             }
@@ -276,13 +333,21 @@ impl<'p> Thread<'p, '_> {
                 None
             }
             "omp_get_ancestor_thread_num" | "omp_get_team_size" => {
+                self.unit.thread_bound |= name == "omp_get_ancestor_thread_num";
                 let l = n(self, 0)?;
                 let size = name == "omp_get_team_size";
                 int(if l == self.team.level as i128 {
                     (if size { self.team.size } else { self.team.num }) as i128
-                } else if l >= 0 && (l as usize) < self.team.ancestors.len() + 1 && l < self.team.level as i128 {
+                } else if l >= 0
+                    && (l as usize) < self.team.ancestors.len() + 1
+                    && l < self.team.level as i128
+                {
                     if l == 0 {
-                        if size { 1 } else { 0 }
+                        if size {
+                            1
+                        } else {
+                            0
+                        }
                     } else {
                         let (num, sz) = self.team.ancestors[l as usize - 1];
                         (if size { sz } else { num }) as i128
@@ -296,7 +361,9 @@ impl<'p> Thread<'p, '_> {
                 Some((Value::Float(s as f64 * 1e-6), Type::DOUBLE))
             }
             "omp_get_wtick" => Some((Value::Float(1e-6), Type::DOUBLE)),
-            "omp_init_lock" | "omp_init_lock_with_hint" | "omp_init_nest_lock"
+            "omp_init_lock"
+            | "omp_init_lock_with_hint"
+            | "omp_init_nest_lock"
             | "omp_init_nest_lock_with_hint" => {
                 let k = self.lock_key(arg(0), span)?;
                 let l = self.w().locks.entry(k).or_default();
@@ -309,7 +376,10 @@ impl<'p> Thread<'p, '_> {
                 let k = self.lock_key(arg(0), span)?;
                 if let Some(l) = self.w().locks.get_mut(&k) {
                     if l.owner.is_some() {
-                        return inconclusive(span, "undefined behaviour: destroying a lock that is set");
+                        return inconclusive(
+                            span,
+                            "undefined behaviour: destroying a lock that is set",
+                        );
                     }
                     l.init = false;
                 }
@@ -341,7 +411,10 @@ impl<'p> Thread<'p, '_> {
                         int(c as i128)
                     }
                     Some(o) if o == me => {
-                        return inconclusive(span, "undefined behaviour: `omp_test_lock` of a lock the task owns")
+                        return inconclusive(
+                            span,
+                            "undefined behaviour: `omp_test_lock` of a lock the task owns",
+                        )
                     }
                     Some(_) => int(0),
                 }

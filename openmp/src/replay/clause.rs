@@ -46,7 +46,10 @@ impl<'p> Thread<'p, '_> {
             Some(e) => Ok(e),
             None => inconclusive(
                 raw.span,
-                format!("the clause argument `{}` is not a C expression the replay reads", raw.text),
+                format!(
+                    "the clause argument `{}` is not a C expression the replay reads",
+                    raw.text
+                ),
             ),
         }
     }
@@ -109,7 +112,9 @@ impl<'p> Thread<'p, '_> {
                 let p = self.var_ptr(v, span)?;
                 Ok((p, self.rt.prog.var(v).ty.clone()))
             }
-            lc::Expression::BinaryOperator(b) if b.node.operator.node == lc::BinaryOperator::Index => {
+            lc::Expression::BinaryOperator(b)
+                if b.node.operator.node == lc::BinaryOperator::Index =>
+            {
                 let (base, bt) = self.cx_value(&b.node.lhs.node, raw)?;
                 let (idx, _) = self.cx_value(&b.node.rhs.node, raw)?;
                 let Some(elem) = bt.pointee().cloned() else {
@@ -125,7 +130,10 @@ impl<'p> Thread<'p, '_> {
             {
                 let (v, t) = self.cx_value(&u.node.operand.node, raw)?;
                 let Some(elem) = t.pointee().cloned() else {
-                    return inconclusive(span, format!("`{}` dereferences a non-pointer", raw.text));
+                    return inconclusive(
+                        span,
+                        format!("`{}` dereferences a non-pointer", raw.text),
+                    );
                 };
                 Ok((self.as_ptr(v, span)?, elem))
             }
@@ -223,9 +231,7 @@ impl<'p> Thread<'p, '_> {
                         let (v, t) = self.cx_value(&u.node.operand.node, raw)?;
                         let t = t.promoted();
                         let r = match u.node.operator.node {
-                            U::Minus => {
-                                value::arith(BinOp::Sub, Value::Int(0), v, &int, &t, &t)
-                            }
+                            U::Minus => value::arith(BinOp::Sub, Value::Int(0), v, &int, &t, &t),
                             U::Negate => v.truth().map(|b| Value::Int(!b as i128)),
                             U::Complement => match value::IntTy::of(&t) {
                                 Some(it) => v.as_int().map(|x| Value::Int(it.wrap(!x))),
@@ -233,7 +239,11 @@ impl<'p> Thread<'p, '_> {
                             },
                             _ => Ok(v),
                         };
-                        let t = if u.node.operator.node == U::Negate { int } else { t };
+                        let t = if u.node.operator.node == U::Negate {
+                            int
+                        } else {
+                            t
+                        };
                         r.map(|v| (v, t)).or_else(|e| self.ub(span, e))
                     }
                     _ => inconclusive(span, format!("`{}` has side effects", raw.text)),
@@ -280,8 +290,8 @@ impl<'p> Thread<'p, '_> {
                     if !(lt.is_arithmetic() && rt.is_arithmetic()) {
                         return inconclusive(span, "a pointer comparison in a clause");
                     }
-                    let b = value::compare_numbers(op, l, r, &lt, &rt)
-                        .or_else(|e| self.ub(span, e))?;
+                    let b =
+                        value::compare_numbers(op, l, r, &lt, &rt).or_else(|e| self.ub(span, e))?;
                     return Ok((Value::Int(b as i128), int));
                 }
                 if !(lt.is_arithmetic() && rt.is_arithmetic()) {
@@ -303,21 +313,34 @@ impl<'p> Thread<'p, '_> {
                     self.cx_value(&c.node.else_expression.node, raw)
                 }
             }
-            lc::Expression::Call(call) if call.node.arguments.is_empty() => {
+            lc::Expression::Call(call) => {
                 let lc::Expression::Identifier(id) = &call.node.callee.node else {
-                    return inconclusive(span, "a call in a clause");
+                    return inconclusive(span, "a call through a pointer in a clause");
                 };
-                match self.omp_query(&id.node.name) {
-                    Some(v) => Ok((Value::Int(v), int)),
-                    None => inconclusive(
-                        span,
-                        format!("the call of `{}` in a clause", id.node.name),
-                    ),
+                let name = id.node.name.as_str();
+                if call.node.arguments.is_empty() {
+                    if let Some(v) = self.omp_query(name) {
+                        return Ok((Value::Int(v), int));
+                    }
+                }
+                if self.rt.funcs.contains_key(name) {
+                    return inconclusive(span, format!("the call of `{name}` in a clause"));
+                }
+                let mut vals = Vec::new();
+                for a in &call.node.arguments {
+                    vals.push(self.cx_value(&a.node, raw)?.0);
+                }
+                match self.builtin(name, &[], &vals, span)? {
+                    Some(v) => Ok(v),
+                    None => inconclusive(span, format!("`{name}` returns no value")),
                 }
             }
             _ => inconclusive(
                 span,
-                format!("the clause argument `{}` is outside what the replay evaluates", raw.text),
+                format!(
+                    "the clause argument `{}` is outside what the replay evaluates",
+                    raw.text
+                ),
             ),
         }
     }

@@ -8,21 +8,25 @@
 //! new unit is ordered after the old one and counting on from the old clock keeps every
 //! comparison exact. This bounds the clocks by the number of units alive at once.
 
-/// A vector clock: `clock[slot]`; missing entries are 0.
+/// A vector clock: `clock[slot]`, sparse (slots in increasing order; missing entries are 0).
+/// Units know few slots each — tasks that never synchronised with each other do not know each
+/// other's slots — so clocks stay small even when many tasks have run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct VClock(Vec<u32>);
+pub(crate) struct VClock(Vec<(u32, u32)>);
 
 impl VClock {
     pub fn get(&self, slot: u32) -> u32 {
-        self.0.get(slot as usize).copied().unwrap_or(0)
+        match self.0.binary_search_by_key(&slot, |e| e.0) {
+            Ok(i) => self.0[i].1,
+            Err(_) => 0,
+        }
     }
 
     pub fn set(&mut self, slot: u32, c: u32) {
-        let i = slot as usize;
-        if self.0.len() <= i {
-            self.0.resize(i + 1, 0);
+        match self.0.binary_search_by_key(&slot, |e| e.0) {
+            Ok(i) => self.0[i].1 = c,
+            Err(i) => self.0.insert(i, (slot, c)),
         }
-        self.0[i] = c;
     }
 
     /// Advances the clock of `slot` (a new epoch of its unit).
@@ -33,17 +37,38 @@ impl VClock {
 
     /// Pointwise maximum: afterwards `self` knows everything `other` knows.
     pub fn join(&mut self, other: &VClock) {
-        if self.0.len() < other.0.len() {
-            self.0.resize(other.0.len(), 0);
+        if other.0.is_empty() {
+            return;
         }
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a = (*a).max(*b);
+        let mut out = Vec::with_capacity(self.0.len().max(other.0.len()));
+        let (mut i, mut j) = (0, 0);
+        let (a, b) = (&self.0, &other.0);
+        while i < a.len() && j < b.len() {
+            match a[i].0.cmp(&b[j].0) {
+                std::cmp::Ordering::Less => {
+                    out.push(a[i]);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    out.push(b[j]);
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    out.push((a[i].0, a[i].1.max(b[j].1)));
+                    i += 1;
+                    j += 1;
+                }
+            }
         }
+        out.extend_from_slice(&a[i..]);
+        out.extend_from_slice(&b[j..]);
+        self.0 = out;
     }
 
     /// Whether every event `self` knows is known to `other`.
+    #[cfg(test)]
     pub fn leq(&self, other: &VClock) -> bool {
-        self.0.iter().enumerate().all(|(i, c)| *c <= other.get(i as u32))
+        self.0.iter().all(|&(s, c)| c <= other.get(s))
     }
 }
 
@@ -51,7 +76,7 @@ impl VClock {
 #[derive(Debug, Default)]
 pub(crate) struct Slots {
     next: u32,
-    free: Vec<(u32, u32)>,
+    free: super::world::HashMap<u32, u32>,
 }
 
 impl Slots {
@@ -59,13 +84,16 @@ impl Slots {
     /// owner the creator already knows entirely, or a new one. Returns the slot and the clock the
     /// new unit starts at in it.
     pub fn take(&mut self, creator: &VClock) -> (u32, u32) {
-        if let Some(k) = self
-            .free
+        // A reusable slot is one the creator knows the end of, so it is among the creator's
+        // entries.
+        let reuse = creator
+            .0
             .iter()
-            .rposition(|&(s, fin)| creator.get(s) >= fin)
-        {
-            let (s, _) = self.free.swap_remove(k);
-            return (s, creator.get(s) + 1);
+            .find(|&&(s, c)| self.free.get(&s).is_some_and(|&fin| c >= fin))
+            .copied();
+        if let Some((s, c)) = reuse {
+            self.free.remove(&s);
+            return (s, c + 1);
         }
         let s = self.next;
         self.next += 1;
@@ -74,10 +102,11 @@ impl Slots {
 
     /// Returns a slot whose unit ended at clock `fin`.
     pub fn give_back(&mut self, slot: u32, fin: u32) {
-        self.free.push((slot, fin));
+        self.free.insert(slot, fin);
     }
 
     /// How many slots were ever used.
+    #[cfg(test)]
     pub fn used(&self) -> u32 {
         self.next
     }

@@ -21,12 +21,24 @@ impl<'p> Thread<'p, '_> {
         let d = c.pragma.directive;
         let span = c.pragma.directive_span;
         if d.is_device() {
-            return inconclusive(span, format!("the device construct `omp {}` is outside the replay's model", d.name()));
+            return inconclusive(
+                span,
+                format!(
+                    "the device construct `omp {}` is outside the replay's model",
+                    d.name()
+                ),
+            );
         }
         match d.leaves()[0] {
             Directive::Parallel => self.parallel(c, rest_of(d)),
-            Directive::For | Directive::Sections | Directive::Single | Directive::Scope | Directive::Simd
-            | Directive::Masked | Directive::Master | Directive::Taskloop => self.leaf(c, d, None).map(|(f, _)| f),
+            Directive::For
+            | Directive::Sections
+            | Directive::Single
+            | Directive::Scope
+            | Directive::Simd
+            | Directive::Masked
+            | Directive::Master
+            | Directive::Taskloop => self.leaf(c, d, None).map(|(f, _)| f),
             Directive::Task => self.task(c),
             Directive::Taskwait => self.taskwait(c),
             Directive::Taskgroup => self.taskgroup(c),
@@ -34,13 +46,20 @@ impl<'p> Thread<'p, '_> {
                 self.yield_now()?;
                 Ok(Flow::Normal)
             }
-            Directive::Critical | Directive::Atomic | Directive::Flush | Directive::Barrier | Directive::Ordered => self.sync(c),
+            Directive::Critical
+            | Directive::Atomic
+            | Directive::Flush
+            | Directive::Barrier
+            | Directive::Ordered => self.sync(c),
             // Informational and utility directives without run-time effect.
             Directive::Nothing | Directive::Assume | Directive::Assumes => match &c.body {
                 OmpBody::Block { body, .. } => self.exec_block(body),
                 _ => Ok(Flow::Normal),
             },
-            _ => inconclusive(span, format!("`omp {}` is outside the replay's model", d.name())),
+            _ => inconclusive(
+                span,
+                format!("`omp {}` is outside the replay's model", d.name()),
+            ),
         }
     }
 }

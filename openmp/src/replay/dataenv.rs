@@ -10,8 +10,9 @@
 //!   is assigned to the original by the thread that ran it; `reduction`: a copy initialised with
 //!   the operator's identity, combined into the original at the end of the construct by each
 //!   thread — the combinations are synchronised with each other by the implementation (they are
-//!   atomic accesses here, and acquire and release the location), but they do race with plain
-//!   accesses of the original that nothing orders with them.
+//!   atomic accesses here), but they order nothing else and do race with plain accesses of the
+//!   original that nothing orders with them (§5.5.8: such accesses must be synchronised with the
+//!   update of the original).
 
 use super::env::Binding;
 use super::memory::Origin;
@@ -53,7 +54,11 @@ impl DataEnv {
 fn identity(op: ReductionOp, t: &Type) -> Value {
     let it = value::IntTy::of(t);
     match op {
-        ReductionOp::Add | ReductionOp::Sub | ReductionOp::BitOr | ReductionOp::BitXor | ReductionOp::Or => {
+        ReductionOp::Add
+        | ReductionOp::Sub
+        | ReductionOp::BitOr
+        | ReductionOp::BitXor
+        | ReductionOp::Or => {
             if t.is_float() {
                 Value::Float(0.0)
             } else {
@@ -92,7 +97,11 @@ fn combine(op: ReductionOp, a: Value, b: Value, t: &Type) -> Result<Value, value
         ReductionOp::Or => Ok(Value::Int((a.truth()? || b.truth()?) as i128)),
         ReductionOp::Max | ReductionOp::Min => {
             let lt = value::compare_numbers(BinOp::Lt, a, b, t, t)?;
-            let pick_b = if op == ReductionOp::Max { lt } else { !lt && a != b };
+            let pick_b = if op == ReductionOp::Max {
+                lt
+            } else {
+                !lt && a != b
+            };
             Ok(if pick_b { b } else { a })
         }
     }
@@ -119,7 +128,12 @@ fn clause_names(p: &crate::pragma::Pragma) -> Vec<(&str, Span)> {
 impl<'p> Thread<'p, '_> {
     /// Makes the copies construct `c` gives the current unit, in a new scope of the current
     /// frame. `loops` are the construct's associated loops.
-    pub fn data_env(&mut self, c: &'p OmpConstruct, kind: ConstructKind, loops: &'p [CanonicalLoop]) -> R<DataEnv> {
+    pub fn data_env(
+        &mut self,
+        c: &'p OmpConstruct,
+        kind: ConstructKind,
+        loops: &'p [CanonicalLoop],
+    ) -> R<DataEnv> {
         let p = &c.pragma;
         let prog = self.rt.prog;
         let mut vars: Vec<VarId> = self
@@ -150,11 +164,18 @@ impl<'p> Thread<'p, '_> {
             };
             let attr = match construct_sharing(p, kind, &r) {
                 Ok(a) => a,
-                Err(e) => return inconclusive(e.span, format!("the program is not valid OpenMP: {}", e.message)),
+                Err(e) => {
+                    return inconclusive(
+                        e.span,
+                        format!("the program is not valid OpenMP: {}", e.message),
+                    )
+                }
             };
             let declared_by_loop = lp.is_some_and(|l| l.declares_var);
             let needs_copy = match &attr {
-                ConstructSharing::Inherited | ConstructSharing::Shared | ConstructSharing::Threadprivate => false,
+                ConstructSharing::Inherited
+                | ConstructSharing::Shared
+                | ConstructSharing::Threadprivate => false,
                 // The loop code declares the private iteration variables itself.
                 ConstructSharing::LoopVar { linear: false } => false,
                 ConstructSharing::LoopVar { linear: true } => !declared_by_loop,
@@ -163,20 +184,43 @@ impl<'p> Thread<'p, '_> {
             if !needs_copy {
                 continue;
             }
-            if let ConstructSharing::Reduction { modifier: Some(m), clause, .. } = &attr {
+            if let ConstructSharing::Reduction {
+                modifier: Some(m),
+                clause,
+                ..
+            } = &attr
+            {
                 if *m != crate::pragma::ReductionModifier::Default {
-                    return inconclusive(*clause, format!("the reduction modifier `{m}` is outside the replay's model"));
+                    return inconclusive(
+                        *clause,
+                        format!("the reduction modifier `{m}` is outside the replay's model"),
+                    );
                 }
             }
-            if let ConstructSharing::Reduction { op: ReductionId::User(id), .. } = &attr {
-                return inconclusive(id.span, "user-defined reductions are outside the replay's model");
+            if let ConstructSharing::Reduction {
+                op: ReductionId::User(id),
+                ..
+            } = &attr
+            {
+                return inconclusive(
+                    id.span,
+                    "user-defined reductions are outside the replay's model",
+                );
             }
             let span = p.directive_span;
-            let orig = if declared_by_loop { None } else { Some(self.var_ptr(v, span)?) };
+            let orig = if declared_by_loop {
+                None
+            } else {
+                Some(self.var_ptr(v, span)?)
+            };
             let ty = self.resolve(&var.ty, span)?;
             let cells = self.cells_of(&ty, span)?;
             let owned_ty = super::eval::has_vla(&var.ty).then(|| ty.clone());
-            let obj = match self.w().mem.alloc(cells, Value::Uninit, Origin::Var(v), owned_ty) {
+            let obj = match self
+                .w()
+                .mem
+                .alloc(cells, Value::Uninit, Origin::Var(v), owned_ty)
+            {
                 Ok(o) => o,
                 Err(m) => return inconclusive(span, m),
             };
@@ -185,19 +229,35 @@ impl<'p> Thread<'p, '_> {
             let mut linear = None;
             let first_from = match &attr {
                 ConstructSharing::Firstprivate { clause } => Some(clause.unwrap_or(span)),
-                ConstructSharing::Lastprivate { firstprivate: true, clause, .. } => Some(*clause),
+                ConstructSharing::Lastprivate {
+                    firstprivate: true,
+                    clause,
+                    ..
+                } => Some(*clause),
                 _ => None,
             };
             if let (Some(at), Some(o)) = (first_from, orig) {
                 for k in 0..cells as i64 {
-                    let x = self.load(Ptr { obj: o.obj, off: o.off + k }, at)?;
+                    let x = self.load(
+                        Ptr {
+                            obj: o.obj,
+                            off: o.off + k,
+                        },
+                        at,
+                    )?;
                     self.init_cell(Ptr { obj, off: k }, x, at)?;
                 }
             }
             match &attr {
-                ConstructSharing::Reduction { op: ReductionId::Op(op), .. } => {
+                ConstructSharing::Reduction {
+                    op: ReductionId::Op(op),
+                    ..
+                } => {
                     if cell_ty.is_pointer() {
-                        return inconclusive(span, "a reduction over an array section through a pointer");
+                        return inconclusive(
+                            span,
+                            "a reduction over an array section through a pointer",
+                        );
                     }
                     for k in 0..cells as i64 {
                         self.init_cell(Ptr { obj, off: k }, identity(*op, &cell_ty), span)?;
@@ -247,8 +307,18 @@ impl<'p> Thread<'p, '_> {
                         let n = self.cells_of(&elem, span)? as i128;
                         Value::Ptr(self.ptr_add(base, k as i128 * step * n, span)?)
                     }
-                    _ => value::arith(BinOp::Add, base, Value::Int(k as i128 * step), &t, &Type::Int { rank: crate::c::types::IntRank::LongLong, signed: true }, &t)
-                        .or_else(|x| self.ub(span, x))?,
+                    _ => value::arith(
+                        BinOp::Add,
+                        base,
+                        Value::Int(k as i128 * step),
+                        &t,
+                        &Type::Int {
+                            rank: crate::c::types::IntRank::LongLong,
+                            signed: true,
+                        },
+                        &t,
+                    )
+                    .or_else(|x| self.ub(span, x))?,
                 };
                 self.init_cell(p.copy, v, span)?;
             }
@@ -263,10 +333,26 @@ impl<'p> Thread<'p, '_> {
         for p in &env.privs {
             let Some(orig) = p.orig else { continue };
             match &p.kind {
-                ConstructSharing::Lastprivate { clause, .. } | ConstructSharing::Linear { clause, .. } if ran_last => {
+                ConstructSharing::Lastprivate { clause, .. }
+                | ConstructSharing::Linear { clause, .. }
+                    if ran_last =>
+                {
                     for k in 0..p.cells as i64 {
-                        let v = self.load(Ptr { obj: p.copy.obj, off: k }, *clause)?;
-                        self.store(Ptr { obj: orig.obj, off: orig.off + k }, v, *clause)?;
+                        let v = self.load(
+                            Ptr {
+                                obj: p.copy.obj,
+                                off: k,
+                            },
+                            *clause,
+                        )?;
+                        self.store(
+                            Ptr {
+                                obj: orig.obj,
+                                off: orig.off + k,
+                            },
+                            v,
+                            *clause,
+                        )?;
                     }
                 }
                 ConstructSharing::LoopVar { linear: true } if ran_last => {
@@ -274,18 +360,33 @@ impl<'p> Thread<'p, '_> {
                     let v = self.load(p.copy, span)?;
                     self.store(orig, v, span)?;
                 }
-                ConstructSharing::Reduction { op: ReductionId::Op(op), clause, .. } => {
+                ConstructSharing::Reduction {
+                    op: ReductionId::Op(op),
+                    clause,
+                    ..
+                } => {
                     let t = self.rt.prog.var(p.var).ty.innermost().clone();
                     for k in 0..p.cells as i64 {
-                        let o = Ptr { obj: orig.obj, off: orig.off + k };
-                        let mine = self.load(Ptr { obj: p.copy.obj, off: k }, *clause)?;
-                        self.atomic_begin(o);
+                        let o = Ptr {
+                            obj: orig.obj,
+                            off: orig.off + k,
+                        };
+                        let mine = self.load(
+                            Ptr {
+                                obj: p.copy.obj,
+                                off: k,
+                            },
+                            *clause,
+                        )?;
+                        // Atomic with respect to the other threads' combinations, but without
+                        // happens-before edges: OpenMP orders nothing by them (§5.5.8).
+                        self.atomic_place = Some(o);
                         let r = (|| {
                             let cur = self.load(o, *clause)?;
                             let v = combine(*op, cur, mine, &t).or_else(|x| self.ub(*clause, x))?;
                             self.store(o, v, *clause)
                         })();
-                        self.atomic_end(o);
+                        self.atomic_place = None;
                         r?;
                     }
                 }

@@ -3,8 +3,8 @@
 //! construct by binding it in a scope of its own; blocks free the objects they declared.
 
 use super::value::ObjId;
+use super::world::HashMap;
 use crate::c::ast::VarId;
-use std::collections::HashMap;
 
 /// The object a variable denotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +36,8 @@ impl<'p> Frame<'p> {
     pub fn new(func: &'p str) -> Frame<'p> {
         Frame {
             func,
-            vars: HashMap::new(),
-            names: HashMap::new(),
+            vars: HashMap::default(),
+            names: HashMap::default(),
             undo: Vec::new(),
             marks: Vec::new(),
         }

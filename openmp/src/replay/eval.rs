@@ -31,7 +31,9 @@ impl<'p> Thread<'p, '_> {
                         if n <= 0 {
                             return inconclusive(
                                 span,
-                                format!("undefined behaviour: a variable-length array of length {n}"),
+                                format!(
+                                    "undefined behaviour: a variable-length array of length {n}"
+                                ),
                             );
                         }
                         ArrayLen::Const(n as u64)
@@ -88,7 +90,9 @@ impl<'p> Thread<'p, '_> {
             Value::Null | Value::Int(0) => {
                 inconclusive(span, "undefined behaviour: a null pointer is dereferenced")
             }
-            Value::Uninit => inconclusive(span, "undefined behaviour: use of an uninitialised pointer"),
+            Value::Uninit => {
+                inconclusive(span, "undefined behaviour: use of an uninitialised pointer")
+            }
             _ => inconclusive(span, "undefined behaviour: a number used as a pointer"),
         }
     }
@@ -116,14 +120,14 @@ impl<'p> Thread<'p, '_> {
         match &e.kind {
             ExprKind::Var(v) => self.var_ptr(*v, e.span),
             ExprKind::Index { base, index } => {
-                let elem = base.ty.pointee().cloned().unwrap_or(Type::Void);
+                let elem = base.ty.pointee().unwrap_or(&Type::Void);
                 let b = if base.ty.is_array() {
                     Value::Ptr(self.place(base)?)
                 } else {
                     self.eval(base)?
                 };
                 let i = self.eval(index)?.as_int().or_else(|x| self.ub(e.span, x))?;
-                let n = self.cells_of(&elem, e.span)?;
+                let n = self.cells_of(elem, e.span)?;
                 self.ptr_add(b, i * n as i128, e.span)
             }
             ExprKind::Deref(p) => {
@@ -159,7 +163,10 @@ impl<'p> Thread<'p, '_> {
             }
             ExprKind::Str(s) => self.string_literal(s, span),
             ExprKind::Null => Ok(Value::Null),
-            ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Deref(_) | ExprKind::Member { .. } => {
+            ExprKind::Var(_)
+            | ExprKind::Index { .. }
+            | ExprKind::Deref(_)
+            | ExprKind::Member { .. } => {
                 let p = self.place(e)?;
                 if e.ty.is_array() || matches!(e.ty, Type::Struct(_)) {
                     return Ok(Value::Ptr(p));
@@ -202,7 +209,8 @@ impl<'p> Thread<'p, '_> {
             }
             ExprKind::SizeOf(t) => {
                 let t = self.resolve(t, span)?;
-                let (s, _) = layout::size_align(self.rt.prog, &t).or_else(|x| inconclusive(span, x))?;
+                let (s, _) =
+                    layout::size_align(self.rt.prog, &t).or_else(|x| inconclusive(span, x))?;
                 Ok(Value::Int(s as i128))
             }
             ExprKind::PureCall { name, args } => {
@@ -210,11 +218,10 @@ impl<'p> Thread<'p, '_> {
                 for a in args {
                     vals.push(self.eval(a)?);
                 }
-                super::builtins::pure_call(name, &vals, args, &e.ty)
-                    .or_else(|x| match x {
-                        Some(u) => self.ub(span, u),
-                        None => inconclusive(span, format!("the library function `{name}`")),
-                    })
+                super::builtins::pure_call(name, &vals, args, &e.ty).or_else(|x| match x {
+                    Some(u) => self.ub(span, u),
+                    None => inconclusive(span, format!("the library function `{name}`")),
+                })
             }
         }
     }
@@ -224,9 +231,13 @@ impl<'p> Thread<'p, '_> {
     fn check_kind(&self, v: Value, ty: &Type, span: Span) -> R<Value> {
         let ok = match v {
             Value::Uninit => true,
-            Value::Int(_) => ty.is_integer() || (ty.is_pointer() && v == Value::Int(0)),
+            // All-zero bytes (`calloc`, `memset(…, 0, …)`) are 0 of every scalar type.
+            Value::Int(0) => true,
+            Value::Int(_) => ty.is_integer(),
             Value::Float(_) => ty.is_float(),
-            Value::Ptr(_) | Value::Null => ty.is_pointer() || ty.is_integer() && matches!(ty, Type::Bool),
+            Value::Ptr(_) | Value::Null => {
+                ty.is_pointer() || ty.is_integer() && matches!(ty, Type::Bool)
+            }
         };
         if ok {
             Ok(match (v, ty) {
@@ -259,7 +270,10 @@ impl<'p> Thread<'p, '_> {
         if lp || rp {
             return self.pointer_op(op, a, b, l, r, span);
         }
-        let res = if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne) {
+        let res = if matches!(
+            op,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        ) {
             value::compare_numbers(op, a, b, &l.ty, &r.ty).map(|t| Value::Int(t as i128))
         } else {
             value::arith(op, a, b, &l.ty, &r.ty, &e.ty)
@@ -276,7 +290,10 @@ impl<'p> Thread<'p, '_> {
         r: &Expr,
         span: Span,
     ) -> R<Value> {
-        let is_cmp = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
+        let is_cmp = matches!(
+            op,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        );
         if is_cmp {
             let norm = |v: Value| match v {
                 Value::Int(0) | Value::Uninit => Value::Null,
@@ -304,8 +321,10 @@ impl<'p> Thread<'p, '_> {
         }
         match op {
             BinOp::Add | BinOp::Sub if l.ty.decay().is_pointer() && r.ty.is_integer() => {
-                let elem = l.ty.decay().pointee().cloned().unwrap_or(Type::Void);
-                let n = self.cells_of(&elem, span)? as i128;
+                let n = match &l.ty {
+                    Type::Ptr(t) | Type::Array { elem: t, .. } => self.cells_of(t, span)?,
+                    _ => 1,
+                } as i128;
                 let k = b.as_int().or_else(|x| self.ub(span, x))?;
                 let k = if op == BinOp::Add { k } else { -k };
                 Ok(Value::Ptr(self.ptr_add(a, k * n, span)?))

@@ -95,7 +95,9 @@ impl<'p> Thread<'p, '_> {
                             return self.ub(s.span, x);
                         }
                     }
-                    _ => return inconclusive(s.span, "undefined behaviour: `free` of a non-pointer"),
+                    _ => {
+                        return inconclusive(s.span, "undefined behaviour: `free` of a non-pointer")
+                    }
                 }
             }
             StmtKind::MemSet {
@@ -234,7 +236,11 @@ impl<'p> Thread<'p, '_> {
         let ty = self.resolve(&var.ty, span)?;
         let n = self.cells_of(&ty, span)?;
         let owned_ty = super::eval::has_vla(&var.ty).then(|| ty.clone());
-        let obj = match self.w().mem.alloc(n, Value::Uninit, Origin::Var(v), owned_ty) {
+        let obj = match self
+            .w()
+            .mem
+            .alloc(n, Value::Uninit, Origin::Var(v), owned_ty)
+        {
             Ok(o) => o,
             Err(m) => return inconclusive(span, m),
         };
@@ -254,14 +260,7 @@ impl<'p> Thread<'p, '_> {
             self.flatten(i, &ty, &mut cells, span)?;
             // A new object no other unit can see yet: no access to record.
             for (k, val) in cells.into_iter().enumerate() {
-                self.init_cell(
-                    Ptr {
-                        obj,
-                        off: k as i64,
-                    },
-                    val,
-                    span,
-                )?;
+                self.init_cell(Ptr { obj, off: k as i64 }, val, span)?;
             }
         }
         Ok(p)
@@ -337,18 +336,39 @@ impl<'p> Thread<'p, '_> {
             let s = self.as_ptr(src, value.span)?;
             let d = self.place(target)?;
             for k in 0..n as i64 {
-                let v = self.load(Ptr { obj: s.obj, off: s.off + k }, value.span)?;
-                self.store(Ptr { obj: d.obj, off: d.off + k }, v, target.span)?;
+                let v = self.load(
+                    Ptr {
+                        obj: s.obj,
+                        off: s.off + k,
+                    },
+                    value.span,
+                )?;
+                self.store(
+                    Ptr {
+                        obj: d.obj,
+                        off: d.off + k,
+                    },
+                    v,
+                    target.span,
+                )?;
             }
             return Ok(());
         }
         let v = self.eval(value)?;
-        let v = value::convert(v, &value.ty.decay(), &target.ty).or_else(|x| self.ub(value.span, x))?;
+        let v =
+            value::convert(v, &value.ty.decay(), &target.ty).or_else(|x| self.ub(value.span, x))?;
         let p = self.place(target)?;
         self.store(p, v, target.span)
     }
 
-    fn alloc(&mut self, target: &Expr, elem: &Type, count: &Expr, zeroed: bool, span: Span) -> R<()> {
+    fn alloc(
+        &mut self,
+        target: &Expr,
+        elem: &Type,
+        count: &Expr,
+        zeroed: bool,
+        span: Span,
+    ) -> R<()> {
         let n = self.eval(count)?.as_int().or_else(|x| self.ub(span, x))?;
         if n < 0 {
             return inconclusive(span, "an allocation of a negative size");
@@ -361,7 +381,11 @@ impl<'p> Thread<'p, '_> {
             len: ArrayLen::Const(n as u64),
         };
         let init = if zeroed { Value::Int(0) } else { Value::Uninit };
-        let obj = match self.w().mem.alloc(cells, init, Origin::Heap(name), Some(ty)) {
+        let obj = match self
+            .w()
+            .mem
+            .alloc(cells, init, Origin::Heap(name), Some(ty))
+        {
             Ok(o) => o,
             Err(m) => return inconclusive(span, m),
         };
@@ -393,7 +417,13 @@ impl<'p> Thread<'p, '_> {
 
     /// A call statement: user functions are run, library routines have their meaning in
     /// [`super::builtins`].
-    fn call(&mut self, target: Option<&Expr>, callee: &'p Ident, args: &'p [Expr], span: Span) -> R<()> {
+    fn call(
+        &mut self,
+        target: Option<&Expr>,
+        callee: &'p Ident,
+        args: &'p [Expr],
+        span: Span,
+    ) -> R<()> {
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             vals.push(self.eval(a)?);
@@ -436,7 +466,11 @@ impl<'p> Thread<'p, '_> {
         self.frames.push(frame);
         let r = self.enter(f, vals, args, body, span);
         if self.holds() {
-            let freed = self.frames.last_mut().map(|f| f.pop_all()).unwrap_or_default();
+            let freed = self
+                .frames
+                .last_mut()
+                .map(|f| f.pop_all())
+                .unwrap_or_default();
             for o in freed {
                 let _ = self.w().mem.release(o);
             }
@@ -460,7 +494,13 @@ impl<'p> Thread<'p, '_> {
         span: Span,
     ) -> R<Option<Value>> {
         if f.params.len() != vals.len() {
-            return inconclusive(span, format!("`{}` called with the wrong number of arguments", f.name.name));
+            return inconclusive(
+                span,
+                format!(
+                    "`{}` called with the wrong number of arguments",
+                    f.name.name
+                ),
+            );
         }
         for ((param, v), a) in f.params.iter().zip(vals).zip(args) {
             let p = self.declare(param.var, None, param.span)?;
@@ -469,7 +509,13 @@ impl<'p> Thread<'p, '_> {
                 let n = self.cells_of(ty, span)?;
                 let s = self.as_ptr(v, a.span)?;
                 for k in 0..n as i64 {
-                    let x = self.load(Ptr { obj: s.obj, off: s.off + k }, a.span)?;
+                    let x = self.load(
+                        Ptr {
+                            obj: s.obj,
+                            off: s.off + k,
+                        },
+                        a.span,
+                    )?;
                     self.init_cell(Ptr { obj: p.obj, off: k }, x, span)?;
                 }
             } else {
@@ -489,7 +535,11 @@ impl<'p> Thread<'p, '_> {
         for g in &prog.globals {
             let var = prog.var(g.var);
             let n = self.cells_of(&var.ty, var.span)?;
-            let obj = match self.w().mem.alloc(n, Value::Int(0), Origin::Var(g.var), None) {
+            let obj = match self
+                .w()
+                .mem
+                .alloc(n, Value::Int(0), Origin::Var(g.var), None)
+            {
                 Ok(o) => o,
                 Err(m) => return inconclusive(var.span, m),
             };
@@ -513,6 +563,7 @@ impl<'p> Thread<'p, '_> {
     /// outermost team uses the original; every other thread gets its own copy, initialised as
     /// the original was, on first use.
     pub fn threadprivate_ptr(&mut self, v: VarId, span: Span) -> R<Ptr> {
+        self.unit.thread_bound = true;
         let Some(orig) = self.w().globals.get(&v).copied() else {
             return inconclusive(span, "a threadprivate variable without storage");
         };

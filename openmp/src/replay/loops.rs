@@ -66,7 +66,14 @@ fn trip_count(lower: i128, test: BinOp, bound: i128, step: i128) -> Option<u64> 
 }
 
 /// The chunks (logical iteration ranges) thread `me` of `t` runs, in order.
-pub(crate) fn chunks(kind: Option<ScheduleKind>, chunk: Option<u64>, total: u64, t: u64, me: u64, simd: bool) -> Vec<(u64, u64)> {
+pub(crate) fn chunks(
+    kind: Option<ScheduleKind>,
+    chunk: Option<u64>,
+    total: u64,
+    t: u64,
+    me: u64,
+    simd: bool,
+) -> Vec<(u64, u64)> {
     let round_robin = |c: u64| -> Vec<(u64, u64)> {
         let c = c.max(1);
         let mut out = Vec::new();
@@ -121,8 +128,14 @@ impl<'p> Thread<'p, '_> {
                     "a collapsed loop whose bounds depend on an outer loop variable",
                 );
             }
-            let lower = self.eval(&l.lower)?.as_int().or_else(|x| self.ub(l.lower.span, x))?;
-            let bound = self.eval(&l.bound)?.as_int().or_else(|x| self.ub(l.bound.span, x))?;
+            let lower = self
+                .eval(&l.lower)?
+                .as_int()
+                .or_else(|x| self.ub(l.lower.span, x))?;
+            let bound = self
+                .eval(&l.bound)?
+                .as_int()
+                .or_else(|x| self.ub(l.bound.span, x))?;
             let Some(trip) = trip_count(lower, l.test, bound, l.step) else {
                 return inconclusive(l.header, "a loop whose iteration count is not defined");
             };
@@ -153,14 +166,25 @@ impl<'p> Thread<'p, '_> {
 
     /// Enters logical iteration `k`: the loop variables get their values and accesses are
     /// attributed to the iteration.
-    pub fn set_iteration(&mut self, space: &Space, ptrs: &[Ptr], k: u64, kind: LoopKind, base: usize, span: Span) -> R<()> {
+    pub fn set_iteration(
+        &mut self,
+        space: &Space,
+        ptrs: &[Ptr],
+        k: u64,
+        kind: LoopKind,
+        base: usize,
+        span: Span,
+    ) -> R<()> {
         let vals = space.values(k);
         self.ctx.iters.truncate(base);
         for ((d, p), v) in space.dims.iter().zip(ptrs).zip(vals) {
             let t = &self.rt.prog.var(d.var).ty;
-            let v = super::value::convert(Value::Int(v), &Type::INT, t).or_else(|x| self.ub(span, x))?;
+            let v = super::value::convert(Value::Int(v), &Type::INT, t)
+                .or_else(|x| self.ub(span, x))?;
             self.init_cell(*p, v, span)?;
-            self.ctx.iters.push((d.var, v.as_int().unwrap_or(0), d.line, kind));
+            self.ctx
+                .iters
+                .push((d.var, v.as_int().unwrap_or(0), d.line, kind));
         }
         self.new_ctx();
         Ok(())
@@ -197,21 +221,36 @@ impl<'p> Thread<'p, '_> {
 
     /// A worksharing loop (§11.5), possibly `for simd`: this thread's chunks. Returns whether
     /// it ran the sequentially last iteration.
-    pub fn ws_loop(&mut self, c: &'p OmpConstruct, d: Directive, key: u64, env: &DataEnv) -> R<bool> {
+    pub fn ws_loop(
+        &mut self,
+        c: &'p OmpConstruct,
+        d: Directive,
+        key: u64,
+        env: &DataEnv,
+    ) -> R<bool> {
         let OmpBody::Loop(nest) = &c.body else {
             return inconclusive(c.pragma.directive_span, "a loop construct without a loop");
         };
         let p = &c.pragma;
         let span = p.directive_span;
-        if p.clauses.iter().any(|cl| matches!(&cl.kind, ClauseKind::Ordered(Some(_)))) {
-            return inconclusive(span, "doacross loops (`ordered(n)`) are outside the replay's model");
+        if p.clauses
+            .iter()
+            .any(|cl| matches!(&cl.kind, ClauseKind::Ordered(Some(_))))
+        {
+            return inconclusive(
+                span,
+                "doacross loops (`ordered(n)`) are outside the replay's model",
+            );
         }
         let ordered = p.has("ordered");
         let simd = d.has_leaf(Directive::Simd);
         let mut kind = None;
         let mut chunk = None;
         for cl in &p.clauses {
-            if let ClauseKind::Schedule { kind: k, chunk: ch, .. } = &cl.kind {
+            if let ClauseKind::Schedule {
+                kind: k, chunk: ch, ..
+            } = &cl.kind
+            {
                 kind = Some(*k);
                 if let Some(ch) = ch {
                     chunk = Some(self.positive(ch)?);
@@ -220,7 +259,14 @@ impl<'p> Thread<'p, '_> {
         }
         let safelen = if simd { self.safelen(c)? } else { 0 };
         let space = self.space(nest, span)?;
-        let mine = chunks(kind, chunk, space.total, self.team.size as u64, self.team.num as u64, simd);
+        let mine = chunks(
+            kind,
+            chunk,
+            space.total,
+            self.team.size as u64,
+            self.team.num as u64,
+            simd,
+        );
         self.frame().push_scope();
         let ptrs = self.loop_var_ptrs(nest, Some(env))?;
         let base = self.ctx.iters.len();
@@ -273,7 +319,9 @@ impl<'p> Thread<'p, '_> {
         }
         let own = match outer {
             Some(_) => None,
-            None => Some(self.data_env(c, crate::omp::sharing::ConstructKind::Other, &nest.loops)?),
+            None => {
+                Some(self.data_env(c, crate::omp::sharing::ConstructKind::Other, &nest.loops)?)
+            }
         };
         let env = own.as_ref().or(outer).expect("one of both");
         let safelen = self.safelen(c)?;
@@ -301,7 +349,8 @@ impl<'p> Thread<'p, '_> {
         if let [d] = space.dims.as_slice() {
             let end = d.lower + space.total as i128 * d.step;
             let t = &self.rt.prog.var(d.var).ty;
-            let v = super::value::convert(Value::Int(end), &Type::INT, t).or_else(|x| self.ub(span, x))?;
+            let v = super::value::convert(Value::Int(end), &Type::INT, t)
+                .or_else(|x| self.ub(span, x))?;
             self.init_cell(ptrs[0], v, span)?;
         }
         self.ctx.iters.truncate(base);
@@ -334,12 +383,26 @@ mod tests {
     #[test]
     fn schedules_distribute_every_iteration_once() {
         // §11.5.3: static without chunk is one block per thread; static,c round-robin.
-        assert_eq!(chunks(Some(ScheduleKind::Static), None, 10, 4, 1, false), [(3, 6)]);
-        assert_eq!(chunks(Some(ScheduleKind::Static), None, 10, 4, 3, false), [(9, 10)]);
-        assert_eq!(chunks(Some(ScheduleKind::Static), Some(2), 10, 4, 1, false), [(2, 4)]);
+        assert_eq!(
+            chunks(Some(ScheduleKind::Static), None, 10, 4, 1, false),
+            [(3, 6)]
+        );
+        assert_eq!(
+            chunks(Some(ScheduleKind::Static), None, 10, 4, 3, false),
+            [(9, 10)]
+        );
+        assert_eq!(
+            chunks(Some(ScheduleKind::Static), Some(2), 10, 4, 1, false),
+            [(2, 4)]
+        );
         assert_eq!(chunks(None, None, 10, 4, 2, false), [(2, 3), (6, 7)]);
         assert_eq!(chunks(None, None, 10, 4, 2, true), [(6, 9)]);
-        for kind in [None, Some(ScheduleKind::Static), Some(ScheduleKind::Dynamic), Some(ScheduleKind::Guided)] {
+        for kind in [
+            None,
+            Some(ScheduleKind::Static),
+            Some(ScheduleKind::Dynamic),
+            Some(ScheduleKind::Guided),
+        ] {
             for chunk in [None, Some(3)] {
                 let mut seen = vec![0; 23];
                 for me in 0..4 {
@@ -353,16 +416,34 @@ mod tests {
             }
         }
         // Guided: chunks shrink but never below the minimum.
-        assert_eq!(chunks(Some(ScheduleKind::Guided), Some(2), 20, 2, 0, false), [(0, 10), (15, 18)]);
-        assert_eq!(chunks(Some(ScheduleKind::Guided), Some(2), 20, 2, 1, false), [(10, 15), (18, 20)]);
+        assert_eq!(
+            chunks(Some(ScheduleKind::Guided), Some(2), 20, 2, 0, false),
+            [(0, 10), (15, 18)]
+        );
+        assert_eq!(
+            chunks(Some(ScheduleKind::Guided), Some(2), 20, 2, 1, false),
+            [(10, 15), (18, 20)]
+        );
     }
 
     #[test]
     fn collapsed_spaces_are_lexicographic() {
         let s = Space {
             dims: vec![
-                Dim { var: VarId(0), lower: 0, step: 1, trip: 2, line: 1 },
-                Dim { var: VarId(1), lower: 10, step: -2, trip: 3, line: 2 },
+                Dim {
+                    var: VarId(0),
+                    lower: 0,
+                    step: 1,
+                    trip: 2,
+                    line: 1,
+                },
+                Dim {
+                    var: VarId(1),
+                    lower: 10,
+                    step: -2,
+                    trip: 3,
+                    line: 2,
+                },
             ],
             total: 6,
         };

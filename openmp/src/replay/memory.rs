@@ -133,7 +133,10 @@ impl Memory {
     /// The object and cell index `p` designates; undefined behaviour if it designates none.
     pub fn cell(&mut self, p: Ptr) -> VResult<(&mut Object, usize)> {
         let obj = self.get_mut(p.obj).ok_or_else(|| {
-            Ub("an access through a dangling pointer (its object was freed or went out of scope)".into())
+            Ub(
+                "an access through a dangling pointer (its object was freed or went out of scope)"
+                    .into(),
+            )
         })?;
         if p.off < 0 || p.off as usize >= obj.cells.len() {
             return Err(Ub(format!(

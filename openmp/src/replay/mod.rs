@@ -66,8 +66,8 @@ mod world;
 #[cfg(test)]
 mod tests;
 
-use crate::c::ast::*;
 use crate::c::ast::Origin as FnOrigin;
+use crate::c::ast::*;
 use crate::c::convert::Program;
 use crate::c::visit;
 use clock::{Slots, VClock};
@@ -75,11 +75,11 @@ use env::Frame;
 use memory::{Memory, Origin};
 use parking_lot::{Condvar, Mutex};
 use race::Tracker;
-use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use thread::{TeamCtx, Thread, Unit};
 use value::{Ptr, Value};
 use viper::{SourceMap, Span};
+use world::HashMap;
 use world::{inconclusive, Runtime, Sched, Status, Stop, Team, World, R};
 
 /// The largest team the replay forms (the implementation-defined `thread-limit-var`).
@@ -150,17 +150,15 @@ pub enum ReplayOutcome {
 
 /// Runs `program` (its spans point into `sources`) and reports the races of that execution.
 pub fn replay(program: &Program, sources: &SourceMap, cfg: &ReplayConfig) -> ReplayOutcome {
-    let Some(main) = program
-        .functions
-        .iter()
-        .find(|f| f.name.name == "main" && f.origin == FnOrigin::Main && !matches!(f.body, Body::Prototype))
-    else {
+    let Some(main) = program.functions.iter().find(|f| {
+        f.name.name == "main" && f.origin == FnOrigin::Main && !matches!(f.body, Body::Prototype)
+    }) else {
         return ReplayOutcome::Inconclusive {
             reason: "the program has no `main` function to run".into(),
             span: None,
         };
     };
-    let mut funcs = HashMap::new();
+    let mut funcs = HashMap::default();
     for f in &program.functions {
         if f.origin == FnOrigin::Main && !matches!(f.body, Body::Prototype) {
             funcs.insert(f.name.name.as_str(), f);
@@ -172,7 +170,7 @@ pub fn replay(program: &Program, sources: &SourceMap, cfg: &ReplayConfig) -> Rep
         .filter(|g| program.var(g.var).storage == Storage::Global)
         .map(|g| (program.var(g.var).name.as_str(), g.var))
         .collect();
-    let mut referenced = HashMap::new();
+    let mut referenced = HashMap::default();
     for f in &program.functions {
         if let Body::Verified(b) = &f.body {
             visit::each_stmt(&b.stmts, &mut |s| {
@@ -188,7 +186,7 @@ pub fn replay(program: &Program, sources: &SourceMap, cfg: &ReplayConfig) -> Rep
             });
         }
     }
-    let mut teams = HashMap::new();
+    let mut teams = HashMap::default();
     teams.insert(
         0,
         Team {
@@ -207,15 +205,15 @@ pub fn replay(program: &Program, sources: &SourceMap, cfg: &ReplayConfig) -> Rep
         },
         teams,
         next_team: 1,
-        locks: HashMap::new(),
-        atomics: HashMap::new(),
+        locks: HashMap::default(),
+        atomics: HashMap::default(),
         fence: VClock::default(),
         tasks: Vec::new(),
-        taskgroups: HashMap::new(),
+        taskgroups: HashMap::default(),
         next_id: 0,
-        globals: HashMap::new(),
-        threadprivate: HashMap::new(),
-        strings: HashMap::new(),
+        globals: HashMap::default(),
+        threadprivate: HashMap::default(),
+        strings: HashMap::default(),
         stop: None,
         steps: 0,
         active_teams: 0,
@@ -277,6 +275,8 @@ fn initial_thread<'p>(rt: &Runtime<'p>, main: &'p Function) {
         taskgroups: Vec::new(),
         deps: Default::default(),
         final_: false,
+        migratable: false,
+        thread_bound: false,
     };
     let team = TeamCtx {
         id: 0,
@@ -320,18 +320,33 @@ fn run_main<'p>(t: &mut Thread<'p, '_>, main: &'p Function) -> R<()> {
     frame.push_scope();
     t.frames.push(frame);
     let mut strings = vec![Value::Null; args.len() + 2];
-    let name = t.rt.sources.get(t.rt.prog.file).map_or("a.out".to_string(), |f| f.name().to_string());
+    let name =
+        t.rt.sources
+            .get(t.rt.prog.file)
+            .map_or("a.out".to_string(), |f| f.name().to_string());
     let all: Vec<String> = std::iter::once(name).chain(args.iter().cloned()).collect();
     for (k, a) in all.iter().enumerate() {
         let p = t.new_string(a.as_bytes(), Origin::Argv(k), main.span)?;
         strings[k] = Value::Ptr(p);
     }
-    let argv = match t.w().mem.alloc(strings.len() as u64, Value::Null, Origin::Internal("argv"), None) {
+    let argv = match t.w().mem.alloc(
+        strings.len() as u64,
+        Value::Null,
+        Origin::Internal("argv"),
+        None,
+    ) {
         Ok(o) => o,
         Err(m) => return inconclusive(main.span, m),
     };
     for (k, v) in strings.into_iter().enumerate() {
-        t.init_cell(Ptr { obj: argv, off: k as i64 }, v, main.span)?;
+        t.init_cell(
+            Ptr {
+                obj: argv,
+                off: k as i64,
+            },
+            v,
+            main.span,
+        )?;
     }
     for (k, param) in main.params.iter().enumerate() {
         let p = t.declare(param.var, None, param.span)?;
@@ -339,7 +354,12 @@ fn run_main<'p>(t: &mut Thread<'p, '_>, main: &'p Function) -> R<()> {
         let v = match k {
             0 if ty.is_integer() => Value::Int(all.len() as i128),
             1 if ty.decay().is_pointer() => Value::Ptr(Ptr { obj: argv, off: 0 }),
-            _ => return inconclusive(param.span, "`main` with parameters other than `argc` and `argv`"),
+            _ => {
+                return inconclusive(
+                    param.span,
+                    "`main` with parameters other than `argc` and `argv`",
+                )
+            }
         };
         t.init_cell(p, v, param.span)?;
     }

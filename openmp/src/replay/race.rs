@@ -12,8 +12,8 @@
 //! simd` region orders them.
 
 use super::clock::VClock;
+use super::world::HashMap;
 use crate::c::ast::VarId;
-use std::collections::HashMap;
 use viper::Span;
 
 /// Where an access stands relative to its iteration's `ordered simd` region (§15.10.2): at most
@@ -42,6 +42,11 @@ pub(crate) struct Lane {
 pub(crate) struct Rec {
     pub slot: u32,
     pub clock: u32,
+    /// The simulated thread that made it.
+    pub thread: u32,
+    /// Made by an explicit task another thread of its team could have run instead (a deferred
+    /// task of a team of two or more threads that did not depend on which thread ran it).
+    pub migratable: bool,
     pub site: u32,
     pub ctx: u32,
     pub write: bool,
@@ -85,12 +90,21 @@ pub(crate) fn happens_before(r: &Rec, cur: &Cur<'_>) -> bool {
     cur.vc.get(r.slot) >= r.clock
 }
 
+/// Whether two unordered accesses can run at the same time in an execution OpenMP allows:
+/// made by different threads, by different iterations of one `simd` loop, or one of them by a
+/// task another thread could have run. Two tasks that only one thread could run are never
+/// simultaneous (OpenMP 5.2 §1.4.1 defines races between threads).
+fn simultaneous(r: &Rec, cur: &Rec) -> bool {
+    let lanes = matches!((r.lane, cur.lane), (Some(a), Some(b)) if a.instance == b.instance && a.iter != b.iter);
+    r.thread != cur.thread || r.migratable || cur.migratable || lanes
+}
+
 /// Checks the current access against a cell's shadow, calling `race` for every recorded access
 /// it races with, then records it.
 pub(crate) fn access(shadow: &mut Shadow, cur: &Cur<'_>, mut race: impl FnMut(&Rec)) {
     for r in shadow.iter() {
         let conflict = (r.write || cur.rec.write) && !(r.atomic && cur.rec.atomic);
-        if conflict && !happens_before(r, cur) {
+        if conflict && !happens_before(r, cur) && simultaneous(r, &cur.rec) {
             race(r);
         }
     }
@@ -202,6 +216,8 @@ mod tests {
         Rec {
             slot,
             clock,
+            thread: slot,
+            migratable: false,
             site,
             ctx: 0,
             write,
@@ -229,9 +245,17 @@ mod tests {
         let mut sh = Shadow::new();
         // Unit 0 writes at clock 1; unit 1, which knows nothing of it, reads: a race.
         assert!(races(&mut sh, &clock(&[(0, 1)]), rec(0, 1, 10, true)).is_empty());
-        assert_eq!(races(&mut sh, &clock(&[(1, 1)]), rec(1, 1, 11, false)), [10]);
+        assert_eq!(
+            races(&mut sh, &clock(&[(1, 1)]), rec(1, 1, 11, false)),
+            [10]
+        );
         // A unit that joined unit 0's clock 1 and unit 1's clock 1 writes: ordered after both.
-        assert!(races(&mut sh, &clock(&[(0, 1), (1, 1), (2, 1)]), rec(2, 1, 12, true)).is_empty());
+        assert!(races(
+            &mut sh,
+            &clock(&[(0, 1), (1, 1), (2, 1)]),
+            rec(2, 1, 12, true)
+        )
+        .is_empty());
         // The write subsumed both: only it remains.
         assert_eq!(sh.len(), 1);
         // Two reads never race.
@@ -252,7 +276,10 @@ mod tests {
         let mut b = rec(1, 1, 2, true);
         b.atomic = true;
         assert!(races(&mut sh, &clock(&[(1, 1)]), b).is_empty());
-        assert_eq!(races(&mut sh, &clock(&[(2, 1)]), rec(2, 1, 3, false)), [1, 2]);
+        assert_eq!(
+            races(&mut sh, &clock(&[(2, 1)]), rec(2, 1, 3, false)),
+            [1, 2]
+        );
     }
 
     #[test]
@@ -271,21 +298,53 @@ mod tests {
         // Same thread and clock, different iterations of one simd loop: a race (§10.4).
         let mut sh = Shadow::new();
         races(&mut sh, &vc, with(lane(3, 0, Phase::Before), 1, true));
-        assert_eq!(races(&mut sh, &vc, with(lane(4, 0, Phase::Before), 2, false)), [1]);
+        assert_eq!(
+            races(&mut sh, &vc, with(lane(4, 0, Phase::Before), 2, false)),
+            [1]
+        );
         // safelen(2): iterations 2 apart are ordered (§10.4.2).
         let mut sh = Shadow::new();
         races(&mut sh, &vc, with(lane(3, 2, Phase::Before), 1, true));
         assert!(races(&mut sh, &vc, with(lane(5, 2, Phase::Before), 2, false)).is_empty());
-        assert_eq!(races(&mut sh, &vc, with(lane(6, 2, Phase::Before), 3, true)), [2]);
+        assert_eq!(
+            races(&mut sh, &vc, with(lane(6, 2, Phase::Before), 3, true)),
+            [2]
+        );
         // ordered simd regions run in iteration order (§15.10.2).
         let mut sh = Shadow::new();
         races(&mut sh, &vc, with(lane(3, 0, Phase::InOrdered), 1, true));
         assert!(races(&mut sh, &vc, with(lane(4, 0, Phase::InOrdered), 2, true)).is_empty());
-        assert_eq!(races(&mut sh, &vc, with(lane(5, 0, Phase::Before), 3, true)), [2]);
+        assert_eq!(
+            races(&mut sh, &vc, with(lane(5, 0, Phase::Before), 3, true)),
+            [2]
+        );
         // The same iteration is program-ordered.
         let mut sh = Shadow::new();
         races(&mut sh, &vc, with(lane(3, 0, Phase::Before), 1, true));
         assert!(races(&mut sh, &vc, with(lane(3, 0, Phase::Before), 2, true)).is_empty());
+    }
+
+    #[test]
+    fn tasks_only_one_thread_can_run_never_race() {
+        // Two unordered units on the same thread race only if another thread could have run
+        // one of them.
+        let mut sh = Shadow::new();
+        let a = Rec {
+            thread: 0,
+            ..rec(0, 1, 1, true)
+        };
+        races(&mut sh, &clock(&[(0, 1)]), a);
+        let b = Rec {
+            thread: 0,
+            ..rec(1, 1, 2, true)
+        };
+        assert!(races(&mut sh, &clock(&[(1, 1)]), b).is_empty());
+        let c = Rec {
+            thread: 0,
+            migratable: true,
+            ..rec(2, 1, 3, true)
+        };
+        assert_eq!(races(&mut sh, &clock(&[(2, 1)]), c), [1, 2]);
     }
 
     #[test]

@@ -47,7 +47,10 @@ impl<'p> Thread<'p, '_> {
                 Ok(Flow::Normal)
             }
             Directive::Ordered => self.ordered_block(c),
-            _ => inconclusive(span, format!("`omp {}` is outside the replay's model", p.directive.name())),
+            _ => inconclusive(
+                span,
+                format!("`omp {}` is outside the replay's model", p.directive.name()),
+            ),
         }
     }
 
@@ -74,12 +77,23 @@ impl<'p> Thread<'p, '_> {
         let OmpBody::Block { body, .. } = &c.body else {
             return inconclusive(span, "`atomic` without a statement");
         };
-        if c.pragma.clauses.iter().any(|cl| matches!(cl.kind, ClauseKind::Compare)) {
+        if c.pragma
+            .clauses
+            .iter()
+            .any(|cl| matches!(cl.kind, ClauseKind::Compare))
+        {
             return inconclusive(span, "`atomic compare` is outside the replay's model");
         }
-        let read = c.pragma.clauses.iter().any(|cl| matches!(cl.kind, ClauseKind::Read));
+        let read = c
+            .pragma
+            .clauses
+            .iter()
+            .any(|cl| matches!(cl.kind, ClauseKind::Read));
         let Some(loc) = atomic_location(&body.stmts, read, self.rt.prog) else {
-            return inconclusive(span, "the location of this `atomic` construct is not recognised");
+            return inconclusive(
+                span,
+                "the location of this `atomic` construct is not recognised",
+            );
         };
         let place = self.place(loc)?;
         self.atomic_begin(place);
@@ -96,7 +110,11 @@ impl<'p> Thread<'p, '_> {
         let OmpBody::Block { body, .. } = &c.body else {
             return inconclusive(span, "`ordered` without a block");
         };
-        let simd = c.pragma.clauses.iter().any(|cl| matches!(cl.kind, ClauseKind::Simd));
+        let simd = c
+            .pragma
+            .clauses
+            .iter()
+            .any(|cl| matches!(cl.kind, ClauseKind::Simd));
         if simd {
             let Some(mut lane) = self.unit.lane else {
                 return inconclusive(span, "`ordered simd` outside a `simd` loop");
@@ -130,7 +148,16 @@ impl<'p> Thread<'p, '_> {
         self.wait_until("an `ordered` region", span, |w| {
             w.teams[&team].ws.get(&key).map_or(0, |s| s.ordered_next) == k
         })?;
-        let vc = self.w().teams.get_mut(&team).expect("team").ws.entry(key).or_default().ordered_vc.clone();
+        let vc = self
+            .w()
+            .teams
+            .get_mut(&team)
+            .expect("team")
+            .ws
+            .entry(key)
+            .or_default()
+            .ordered_vc
+            .clone();
         self.unit.vc.join(&vc);
         Ok(())
     }
@@ -139,7 +166,14 @@ impl<'p> Thread<'p, '_> {
     fn ordered_pass(&mut self, key: u64, k: u64) {
         let team = self.team.id;
         let vc = self.unit.vc.clone();
-        let ws = self.w().teams.get_mut(&team).expect("team").ws.entry(key).or_default();
+        let ws = self
+            .w()
+            .teams
+            .get_mut(&team)
+            .expect("team")
+            .ws
+            .entry(key)
+            .or_default();
         ws.ordered_vc = vc;
         ws.ordered_next = k + 1;
         self.tick();
@@ -160,8 +194,13 @@ impl<'p> Thread<'p, '_> {
 /// The atomic location of an `atomic` construct's statements: for `read`, the expression read
 /// by `v = x`; otherwise the variable updated (`x++`, `x op= e`, `x = x op e`, `x = e`), which
 /// for a capture (`v = x++`, `{v = x; x += e;}`) is the target that is also read.
-fn atomic_location<'p>(stmts: &'p [Stmt], read: bool, prog: &crate::c::convert::Program) -> Option<&'p Expr> {
-    let synthetic = |e: &Expr| matches!(e.kind, ExprKind::Var(v) if prog.var(v).storage == Storage::Synthetic);
+fn atomic_location<'p>(
+    stmts: &'p [Stmt],
+    read: bool,
+    prog: &crate::c::convert::Program,
+) -> Option<&'p Expr> {
+    let synthetic =
+        |e: &Expr| matches!(e.kind, ExprKind::Var(v) if prog.var(v).storage == Storage::Synthetic);
     let strip = |mut e: &'p Expr| {
         while let ExprKind::Cast(inner) = &e.kind {
             e = inner;
@@ -178,7 +217,11 @@ fn atomic_location<'p>(stmts: &'p [Stmt], read: bool, prog: &crate::c::convert::
     if read {
         return assigns.first().map(|(_, v)| strip(v));
     }
-    let targets: Vec<&'p Expr> = assigns.iter().map(|(t, _)| *t).filter(|t| !synthetic(t)).collect();
+    let targets: Vec<&'p Expr> = assigns
+        .iter()
+        .map(|(t, _)| *t)
+        .filter(|t| !synthetic(t))
+        .collect();
     let printed = |e: &Expr| print_expr(e, prog);
     let mut reads = Vec::new();
     for (_, v) in &assigns {
@@ -195,7 +238,10 @@ fn atomic_location<'p>(stmts: &'p [Stmt], read: bool, prog: &crate::c::convert::
 /// The lvalues an expression reads.
 fn collect_lvalues<'p>(e: &'p Expr, out: &mut Vec<&'p Expr>) {
     match &e.kind {
-        ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Deref(_) | ExprKind::Member { .. } => out.push(e),
+        ExprKind::Var(_)
+        | ExprKind::Index { .. }
+        | ExprKind::Deref(_)
+        | ExprKind::Member { .. } => out.push(e),
         _ => {}
     }
     match &e.kind {
@@ -203,9 +249,11 @@ fn collect_lvalues<'p>(e: &'p Expr, out: &mut Vec<&'p Expr>) {
             collect_lvalues(base, out);
             collect_lvalues(index, out);
         }
-        ExprKind::Deref(a) | ExprKind::AddrOf(a) | ExprKind::Unary { arg: a, .. } | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => {
-            collect_lvalues(a, out)
-        }
+        ExprKind::Deref(a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Unary { arg: a, .. }
+        | ExprKind::Cast(a)
+        | ExprKind::Member { base: a, .. } => collect_lvalues(a, out),
         ExprKind::Binary { lhs, rhs, .. } => {
             collect_lvalues(lhs, out);
             collect_lvalues(rhs, out);

@@ -15,11 +15,11 @@ use super::exec::Flow;
 use super::race::LoopKind;
 use super::thread::{Thread, Unit};
 use super::value::Ptr;
+use super::world::HashMap;
 use super::world::{inconclusive, LockKey, TaskEnd, R};
 use crate::c::ast::*;
 use crate::omp::sharing::ConstructKind;
 use crate::pragma::{ClauseKind, DependType, Dependence, Directive};
-use std::collections::HashMap;
 use viper::Span;
 
 /// The dependences of earlier sibling tasks on one storage location.
@@ -124,6 +124,8 @@ impl<'p> Thread<'p, '_> {
             taskgroups: self.unit.taskgroups.clone(),
             deps: Default::default(),
             final_,
+            migratable: !joined_at_once && self.team.size > 1,
+            thread_bound: false,
         };
         self.tick();
         let parent = std::mem::replace(&mut self.unit, child);
@@ -131,10 +133,21 @@ impl<'p> Thread<'p, '_> {
         self.ctx.task = Some(c.pragma.line);
         self.new_ctx();
         let saved_ordered = self.ordered.take();
-        let mutexes: Vec<Ptr> = deps.iter().filter(|(k, _)| *k == DependType::Mutexinoutset).map(|(_, p)| *p).collect();
+        let mutexes: Vec<Ptr> = deps
+            .iter()
+            .filter(|(k, _)| *k == DependType::Mutexinoutset)
+            .map(|(_, p)| *p)
+            .collect();
         let mut r = Ok(());
         for m in &mutexes {
-            r = r.and_then(|()| self.lock_acquire(LockKey::Mutex(*m), false, "a `mutexinoutset` dependence", span));
+            r = r.and_then(|()| {
+                self.lock_acquire(
+                    LockKey::Mutex(*m),
+                    false,
+                    "a `mutexinoutset` dependence",
+                    span,
+                )
+            });
         }
         let r = r.and_then(|()| body(self, &env));
         let r = r.and_then(|()| {
@@ -184,13 +197,23 @@ impl<'p> Thread<'p, '_> {
         for cl in &c.pragma.clauses {
             if let ClauseKind::Depend(d) = &cl.kind {
                 match d {
-                    Dependence::Locators { iterator: None, kind, items } => {
+                    Dependence::Locators {
+                        iterator: None,
+                        kind,
+                        items,
+                    } => {
                         if *kind == DependType::Depobj {
-                            return inconclusive(cl.span, "`depobj` dependences are outside the replay's model");
+                            return inconclusive(
+                                cl.span,
+                                "`depobj` dependences are outside the replay's model",
+                            );
                         }
                         for item in items {
                             if item.has_section() {
-                                return inconclusive(item.span, "array sections in `depend` are outside the replay's model");
+                                return inconclusive(
+                                    item.span,
+                                    "array sections in `depend` are outside the replay's model",
+                                );
                             }
                             let raw = crate::pragma::RawExpr {
                                 text: item.text.clone(),
@@ -200,7 +223,12 @@ impl<'p> Thread<'p, '_> {
                             out.push((*kind, p));
                         }
                     }
-                    _ => return inconclusive(cl.span, "this `depend` clause is outside the replay's model"),
+                    _ => {
+                        return inconclusive(
+                            cl.span,
+                            "this `depend` clause is outside the replay's model",
+                        )
+                    }
                 }
             }
         }
@@ -211,12 +239,19 @@ impl<'p> Thread<'p, '_> {
     fn unsupported_task_clauses(&self, c: &'p OmpConstruct) -> R<()> {
         for cl in &c.pragma.clauses {
             match &cl.kind {
-                ClauseKind::Detach(_) => return inconclusive(cl.span, "`detach` is outside the replay's model"),
+                ClauseKind::Detach(_) => {
+                    return inconclusive(cl.span, "`detach` is outside the replay's model")
+                }
                 ClauseKind::InReduction { .. } | ClauseKind::TaskReduction { .. } => {
                     return inconclusive(cl.span, "task reductions are outside the replay's model")
                 }
-                ClauseKind::Reduction { .. } if c.pragma.directive.has_leaf(Directive::Taskloop) => {
-                    return inconclusive(cl.span, "`taskloop` reductions are outside the replay's model")
+                ClauseKind::Reduction { .. }
+                    if c.pragma.directive.has_leaf(Directive::Taskloop) =>
+                {
+                    return inconclusive(
+                        cl.span,
+                        "`taskloop` reductions are outside the replay's model",
+                    )
                 }
                 _ => {}
             }
@@ -250,19 +285,28 @@ impl<'p> Thread<'p, '_> {
         let (undeferred, final_) = self.task_flags(c, Directive::Task)?;
         let deps = self.dependences(c)?;
         let span = c.pragma.directive_span;
-        self.spawn_task(c, &deps, final_, undeferred, true, ConstructKind::Task, &mut |t, _env| {
-            match t.exec_block(body)? {
+        self.spawn_task(
+            c,
+            &deps,
+            final_,
+            undeferred,
+            true,
+            ConstructKind::Task,
+            &mut |t, _env| match t.exec_block(body)? {
                 Flow::Normal => Ok(()),
                 _ => inconclusive(span, "control flow leaves a task"),
-            }
-        })?;
+            },
+        )?;
         Ok(Flow::Normal)
     }
 
     /// `taskwait` (§15.5): the current task's child tasks are complete.
     pub fn taskwait(&mut self, c: &'p OmpConstruct) -> R<Flow> {
         if c.pragma.nowait() {
-            return inconclusive(c.pragma.directive_span, "`taskwait nowait` is outside the replay's model");
+            return inconclusive(
+                c.pragma.directive_span,
+                "`taskwait nowait` is outside the replay's model",
+            );
         }
         // With `depend`, only some children need to be complete; joining all of them only adds
         // happens-before edges.
@@ -329,7 +373,11 @@ impl<'p> Thread<'p, '_> {
         }
         let simd = d.has_leaf(Directive::Simd);
         let (undeferred, final_) = self.task_flags(c, Directive::Taskloop)?;
-        let nogroup = c.pragma.clauses.iter().any(|cl| matches!(cl.kind, ClauseKind::Nogroup));
+        let nogroup = c
+            .pragma
+            .clauses
+            .iter()
+            .any(|cl| matches!(cl.kind, ClauseKind::Nogroup));
         let mut run = |t: &mut Self| -> R<Flow> {
             let mut start = 0u64;
             for k in 0..parts {
@@ -340,38 +388,46 @@ impl<'p> Thread<'p, '_> {
                     continue;
                 }
                 let space = space.clone();
-                t.spawn_task(c, &[], final_, undeferred, b == total, ConstructKind::Task, &mut |t, env| {
-                    t.frame().push_scope();
-                    let ptrs = t.loop_var_ptrs(nest, Some(env))?;
-                    let base = t.ctx.iters.len();
-                    let instance = if simd {
-                        let w = t.w();
-                        w.simd_instances += 1;
-                        Some(w.simd_instances)
-                    } else {
-                        None
-                    };
-                    for i in a..b {
-                        t.set_iteration(&space, &ptrs, i, LoopKind::Taskloop, base, span)?;
-                        t.linear_step(env, i, span)?;
-                        if let Some(inst) = instance {
-                            t.unit.lane = Some(super::race::Lane {
-                                instance: inst,
-                                iter: i,
-                                safelen: 0,
-                                phase: super::race::Phase::Before,
-                            });
+                t.spawn_task(
+                    c,
+                    &[],
+                    final_,
+                    undeferred,
+                    b == total,
+                    ConstructKind::Task,
+                    &mut |t, env| {
+                        t.frame().push_scope();
+                        let ptrs = t.loop_var_ptrs(nest, Some(env))?;
+                        let base = t.ctx.iters.len();
+                        let instance = if simd {
+                            let w = t.w();
+                            w.simd_instances += 1;
+                            Some(w.simd_instances)
+                        } else {
+                            None
+                        };
+                        for i in a..b {
+                            t.set_iteration(&space, &ptrs, i, LoopKind::Taskloop, base, span)?;
+                            t.linear_step(env, i, span)?;
+                            if let Some(inst) = instance {
+                                t.unit.lane = Some(super::race::Lane {
+                                    instance: inst,
+                                    iter: i,
+                                    safelen: 0,
+                                    phase: super::race::Phase::Before,
+                                });
+                            }
+                            let f = t.exec_block(&nest.body);
+                            t.unit.lane = None;
+                            if !matches!(f?, Flow::Normal | Flow::Continue) {
+                                return inconclusive(span, "control flow leaves a `taskloop`");
+                            }
                         }
-                        let f = t.exec_block(&nest.body);
-                        t.unit.lane = None;
-                        if !matches!(f?, Flow::Normal | Flow::Continue) {
-                            return inconclusive(span, "control flow leaves a `taskloop`");
-                        }
-                    }
-                    t.ctx.iters.truncate(base);
-                    t.pop_scope();
-                    Ok(())
-                })?;
+                        t.ctx.iters.truncate(base);
+                        t.pop_scope();
+                        Ok(())
+                    },
+                )?;
             }
             Ok(Flow::Normal)
         };

@@ -93,7 +93,10 @@ impl<'p, 'r> Thread<'p, 'r> {
             let cells = self.w().mem.len(src.obj).unwrap_or(0);
             let mut vals = Vec::with_capacity(cells);
             for k in 0..cells as i64 {
-                let (o, i) = match self.w().mem.cell(Ptr { obj: src.obj, off: k }) {
+                let (o, i) = match self.w().mem.cell(Ptr {
+                    obj: src.obj,
+                    off: k,
+                }) {
                     Ok(x) => x,
                     Err(e) => return self.ub(item.span, e),
                 };
@@ -166,6 +169,8 @@ impl<'p, 'r> Thread<'p, 'r> {
                     taskgroups: Vec::new(),
                     deps: Default::default(),
                     final_: false,
+                    migratable: false,
+                    thread_bound: false,
                 },
                 team: team_ctx(k),
                 key,
@@ -200,14 +205,12 @@ impl<'p, 'r> Thread<'p, 'r> {
                     return Err(stop);
                 }
             }
-            let r = self
-                .implicit_task(c, rest, &copyin)
-                .and_then(|()| {
-                    // Wait for the other members to finish, then the join edge.
-                    self.wait_until("the end of a parallel region", span, |w| {
-                        w.teams[&team_id].finals.len() as u32 == n - 1
-                    })
-                });
+            let r = self.implicit_task(c, rest, &copyin).and_then(|()| {
+                // Wait for the other members to finish, then the join edge.
+                self.wait_until("the end of a parallel region", span, |w| {
+                    w.teams[&team_id].finals.len() as u32 == n - 1
+                })
+            });
             if let Err(e) = &r {
                 self.stop_all(e.clone());
                 self.release();
@@ -254,7 +257,14 @@ impl<'p, 'r> Thread<'p, 'r> {
             for (v, vals) in copyin {
                 let p = self.var_ptr(*v, span)?;
                 for (k, x) in vals.iter().enumerate() {
-                    self.init_cell(Ptr { obj: p.obj, off: k as i64 }, *x, span)?;
+                    self.init_cell(
+                        Ptr {
+                            obj: p.obj,
+                            off: k as i64,
+                        },
+                        *x,
+                        span,
+                    )?;
                 }
             }
         }
@@ -308,7 +318,12 @@ impl<'p, 'r> Thread<'p, 'r> {
     /// current thread; `env` is the data environment a `parallel` leaf already made. Returns
     /// how it ended and whether this thread ran the sequentially last iteration (lexically last
     /// section), for `lastprivate`.
-    pub fn leaf(&mut self, c: &'p OmpConstruct, d: Directive, env: Option<&DataEnv>) -> R<(Flow, bool)> {
+    pub fn leaf(
+        &mut self,
+        c: &'p OmpConstruct,
+        d: Directive,
+        env: Option<&DataEnv>,
+    ) -> R<(Flow, bool)> {
         match d.leaves()[0] {
             Directive::For | Directive::Sections | Directive::Single | Directive::Scope => {
                 self.worksharing(c, d, env)
@@ -324,7 +339,12 @@ impl<'p, 'r> Thread<'p, 'r> {
     }
 
     /// A worksharing construct (§11).
-    fn worksharing(&mut self, c: &'p OmpConstruct, d: Directive, outer: Option<&DataEnv>) -> R<(Flow, bool)> {
+    fn worksharing(
+        &mut self,
+        c: &'p OmpConstruct,
+        d: Directive,
+        outer: Option<&DataEnv>,
+    ) -> R<(Flow, bool)> {
         let p = &c.pragma;
         let span = p.directive_span;
         let key = self.ws_count;
@@ -418,7 +438,14 @@ impl<'p, 'r> Thread<'p, 'r> {
             vals.push((v, cells));
         }
         let team = self.team.id;
-        self.w().teams.get_mut(&team).expect("team").ws.entry(key).or_default().copyprivate = Some(vals);
+        self.w()
+            .teams
+            .get_mut(&team)
+            .expect("team")
+            .ws
+            .entry(key)
+            .or_default()
+            .copyprivate = Some(vals);
         Ok(())
     }
 
@@ -428,12 +455,23 @@ impl<'p, 'r> Thread<'p, 'r> {
             return Ok(());
         }
         let team = self.team.id;
-        let vals = self.w().teams[&team].ws.get(&key).and_then(|w| w.copyprivate.clone()).unwrap_or_default();
+        let vals = self.w().teams[&team]
+            .ws
+            .get(&key)
+            .and_then(|w| w.copyprivate.clone())
+            .unwrap_or_default();
         let span = c.pragma.directive_span;
         for (v, cells) in vals {
             let p = self.var_ptr(v, span)?;
             for (k, x) in cells.into_iter().enumerate() {
-                self.store(Ptr { obj: p.obj, off: k as i64 }, x, span)?;
+                self.store(
+                    Ptr {
+                        obj: p.obj,
+                        off: k as i64,
+                    },
+                    x,
+                    span,
+                )?;
             }
         }
         Ok(())

@@ -25,20 +25,30 @@ pub(crate) fn pairs(o: &ReplayOutcome) -> Vec<String> {
                 .iter()
                 .map(|p| {
                     let (a, b) = (key(&p.first), key(&p.second));
-                    if a <= b { (a, b) } else { (b, a) }
+                    if a <= b {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    }
                 })
                 .collect();
             v.sort();
             v.dedup();
-            let one = |(l, c, w): (u32, u32, bool)| format!("{l}:{c}:{}", if w { "W" } else { "R" });
-            v.into_iter().map(|(a, b)| format!("{} {}", one(a), one(b))).collect()
+            let one =
+                |(l, c, w): (u32, u32, bool)| format!("{l}:{c}:{}", if w { "W" } else { "R" });
+            v.into_iter()
+                .map(|(a, b)| format!("{} {}", one(a), one(b)))
+                .collect()
         }
         other => panic!("expected races, got {other:?}"),
     }
 }
 
 fn no_race(o: &ReplayOutcome) {
-    assert!(matches!(o, ReplayOutcome::NoRaceObserved { .. }), "expected no race, got {o:?}");
+    assert!(
+        matches!(o, ReplayOutcome::NoRaceObserved { .. }),
+        "expected no race, got {o:?}"
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ use parking_lot::MutexGuard;
 use viper::Span;
 
 /// Statements a thread runs before it hands the baton on.
-pub(crate) const QUANTUM: u32 = 1000;
+pub(crate) const QUANTUM: u32 = 10_000;
 
 /// A unit of happens-before: an implicit or explicit task (SIMD lanes are tags, see
 /// [`super::race`]).
@@ -31,6 +31,12 @@ pub(crate) struct Unit {
     pub deps: super::tasks::Deps,
     /// Inside a `final` task (§12.3): every task it creates is included.
     pub final_: bool,
+    /// A deferred explicit task of a team of two or more threads: another thread could have
+    /// run it.
+    pub migratable: bool,
+    /// It used the identity of its thread (a threadprivate variable, `omp_get_thread_num`): on
+    /// another thread it could have behaved differently.
+    pub thread_bound: bool,
 }
 
 /// The team a thread belongs to.
@@ -53,8 +59,6 @@ pub(crate) struct Thread<'p, 'r> {
     pub sim: usize,
     pub frames: Vec<Frame<'p>>,
     pub unit: Unit,
-    /// Units suspended while this thread runs a task, innermost last.
-    pub suspended: Vec<Unit>,
     pub team: TeamCtx,
     /// The thread's identity for threadprivate copies: thread numbers from the outermost team
     /// down, the primary thread of a team keeping its parent's identity.
@@ -89,7 +93,6 @@ impl<'p, 'r> Thread<'p, 'r> {
             sim,
             frames: Vec::new(),
             unit,
-            suspended: Vec::new(),
             team,
             key,
             ctx: Ctx {
@@ -108,7 +111,9 @@ impl<'p, 'r> Thread<'p, 'r> {
 
     /// The shared state (the baton must be held).
     pub fn w(&mut self) -> &mut World<'p> {
-        self.guard.as_mut().expect("the running thread holds the baton")
+        self.guard
+            .as_mut()
+            .expect("the running thread holds the baton")
     }
 
     /// Takes the lock and waits for the baton.
@@ -326,6 +331,8 @@ impl<'p, 'r> Thread<'p, 'r> {
         let rec = Rec {
             slot,
             clock: self.unit.vc.get(slot),
+            thread: self.sim as u32,
+            migratable: self.unit.migratable && !self.unit.thread_bound,
             site,
             ctx,
             write,

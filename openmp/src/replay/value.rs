@@ -102,6 +102,9 @@ impl IntTy {
         if self.is_bool {
             return (v != 0) as i128;
         }
+        if v >= self.min() && v <= self.max() {
+            return v;
+        }
         let m = 1i128 << self.bits;
         let r = v.rem_euclid(m);
         if self.signed && r > self.max() {
@@ -112,11 +115,12 @@ impl IntTy {
     }
 
     /// The result of an arithmetic operation of this type: unsigned wraps, signed must fit.
-    pub fn arith(self, v: i128, what: &str) -> VResult<i128> {
+    pub fn arith(self, v: i128, what: BinOp) -> VResult<i128> {
         if self.signed {
             if v < self.min() || v > self.max() {
                 return ub(format!(
-                    "signed integer overflow in {what} (the result {v} does not fit in {} bits)",
+                    "signed integer overflow in `{}` (the result {v} does not fit in {} bits)",
+                    what.symbol(),
                     self.bits
                 ));
             }
@@ -250,7 +254,7 @@ pub(crate) fn arith(
                 if it.signed && a < 0 {
                     return ub("left shift of a negative value");
                 }
-                it.arith(a << b, "`<<`")?
+                it.arith(a << b, BinOp::Shl)?
             }
             _ => a >> b,
         }));
@@ -288,9 +292,9 @@ pub(crate) fn arith(
     };
     if op == BinOp::Mod && it.signed {
         // `INT_MIN % -1` overflows as `INT_MIN / -1` does.
-        it.arith(a / b, "`%`")?;
+        it.arith(a / b, BinOp::Mod)?;
     }
-    Ok(Value::Int(it.arith(v, &format!("`{}`", op.symbol()))?))
+    Ok(Value::Int(it.arith(v, op)?))
 }
 
 /// A comparison of two numbers converted to their common type.
@@ -360,7 +364,14 @@ mod tests {
         );
         // `-1` converted to unsigned is UINT_MAX (C11 6.3.1.3p2).
         assert_eq!(
-            arith(BinOp::Add, Value::Int(-1), Value::Int(0), &INT, &UINT, &UINT),
+            arith(
+                BinOp::Add,
+                Value::Int(-1),
+                Value::Int(0),
+                &INT,
+                &UINT,
+                &UINT
+            ),
             Ok(Value::Int(u32::MAX as i128))
         );
     }

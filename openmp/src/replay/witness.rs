@@ -25,7 +25,13 @@ pub(crate) fn location(prog: &Program, obj: &Object, off: usize) -> String {
     };
     let d = layout::designator(prog, &ty, off as u64);
     if let (Origin::Heap(_), Some(rest)) = (&obj.origin, d.strip_prefix("[0].")) {
-        if matches!(ty, crate::c::ast::Type::Array { len: crate::c::ast::ArrayLen::Const(1), .. }) {
+        if matches!(
+            ty,
+            crate::c::ast::Type::Array {
+                len: crate::c::ast::ArrayLen::Const(1),
+                ..
+            }
+        ) {
             return format!("{root}->{rest}");
         }
     }
@@ -56,7 +62,10 @@ fn unit_words(prog: &Program, c: &Ctx) -> String {
             .iter()
             .map(|(v, x, _, _)| format!("{} = {x}", prog.var(*v).name))
             .collect();
-        parts.push(format!("iteration {} of the {kind} at line {line}", vals.join(", ")));
+        parts.push(format!(
+            "iteration {} of the {kind} at line {line}",
+            vals.join(", ")
+        ));
     }
     if let Some(l) = c.task {
         parts.push(format!("the task created at line {l}"));

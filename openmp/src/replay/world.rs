@@ -10,7 +10,9 @@ use super::ReplayConfig;
 use crate::c::ast::*;
 use crate::c::convert::Program;
 use parking_lot::{Condvar, Mutex};
-use std::collections::HashMap;
+/// Hash maps of the replay: a fast hash with a fixed seed (deterministic and quick for the
+/// small keys of the interpreter's hot paths).
+pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 use viper::{SourceMap, Span};
 
 /// Why the execution stops early.
@@ -175,12 +177,15 @@ impl<'p> World<'p> {
         self.next_id
     }
 
-    /// Joins the end of task `t` into `vc`.
+    /// Joins the end of task `t` into `vc`. The first join frees the task's clock: whoever
+    /// needs the task's end later (a barrier, a taskgroup, a sibling's dependence) is ordered
+    /// after the unit that joined it, whose clock includes it from now on.
     pub fn join_task(&mut self, t: u32, vc: &mut VClock) {
         let end = &mut self.tasks[t as usize];
         vc.join(&end.vc);
         if !end.joined {
             end.joined = true;
+            end.vc = VClock::default();
             self.outstanding -= 1;
         }
     }

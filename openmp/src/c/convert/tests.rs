@@ -583,12 +583,22 @@ fn threadprivate_at_file_scope_names_globals_declared_before_it() {
     };
     let p = parse("int a = 0, b;\n#pragma omp threadprivate(a)\nint main(void) { return a; }\n")
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let flag = |name: &str| p.vars.iter().find(|v| v.name == name).unwrap().threadprivate;
+    let flag = |name: &str| {
+        p.vars
+            .iter()
+            .find(|v| v.name == name)
+            .unwrap()
+            .threadprivate
+    };
     assert!(flag("a") && !flag("b"));
     // A variable declared only after the directive is still an error.
     let e = parse("#pragma omp threadprivate(c)\nint c;\nint main(void) { return c; }\n")
         .unwrap_err()
         .0;
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].message.contains("not declared before"), "{}", e[0].message);
+    assert!(
+        e[0].message.contains("not declared before"),
+        "{}",
+        e[0].message
+    );
 }
