@@ -1,0 +1,15 @@
+// expect: no race
+int hits;
+int main(void) {
+#pragma omp parallel for
+  for (int i = 0; i < 16; i++) {
+    if (i % 2 == 0) {
+#pragma omp atomic
+      hits += 1;
+    } else {
+#pragma omp atomic update
+      hits += 1;
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,9 @@
+// expect: race 6:5:W 6:5:W; 6:5:W 6:13:R
+int count;
+int main(void) {
+#pragma omp parallel num_threads(4)
+  {
+    count = count + 1;
+  }
+  return count;
+}

@@ -1,0 +1,10 @@
+// expect: no race
+int count;
+int main(void) {
+#pragma omp parallel num_threads(4)
+  {
+#pragma omp critical
+    count = count + 1;
+  }
+  return count;
+}

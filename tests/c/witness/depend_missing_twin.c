@@ -1,0 +1,13 @@
+// expect: no race
+int main(void) {
+  int x = 0, y = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task shared(x) depend(out : x)
+    x = 3;
+#pragma omp task shared(x, y) depend(in : x)
+    y = x + 1;
+  }
+  return y;
+}

@@ -1,0 +1,8 @@
+// expect: no race
+float a[32], b[32];
+int main(void) {
+#pragma omp simd
+  for (int i = 1; i < 32; i++)
+    a[i] = b[i - 1] + 1.0f;
+  return (int)a[31];
+}

@@ -1,0 +1,10 @@
+// expect: no race
+int v[30];
+int main(void) {
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop
+  for (int i = 1; i < 30; i++)
+    v[i] = i + 1;
+  return v[29];
+}
