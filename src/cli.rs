@@ -128,7 +128,7 @@ pub struct WitnessArgs {
     /// Threads of a team without `num_threads`.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=32))]
     pub threads: u32,
-    /// Statements run before the answer is inconclusive (default 20000000).
+    /// Statements run before the answer is inconclusive (default 2000000).
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
     /// Memory cells alive at once before the answer is inconclusive (default 8388608).

@@ -208,7 +208,9 @@ pub fn run(args: &WitnessArgs) -> ExitCode {
                 p.severity = Severity::Warning;
                 let c = output::color::get();
                 output::err_bytes(&output::text::diagnostics(&sources, &[p], c.stderr));
-                let at = span.map_or(String::new(), |s| format!(" at line {}:{}", s.line, s.column));
+                let at = span.map_or(String::new(), |s| {
+                    format!(" at line {}:{}", s.line, s.column)
+                });
                 output::outln(&format!(
                     "{name}: inconclusive: no race found before the run stopped{at} ({time_ms} ms)"
                 ));

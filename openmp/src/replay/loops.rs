@@ -65,7 +65,8 @@ fn trip_count(lower: i128, test: BinOp, bound: i128, step: i128) -> Option<u64> 
     Some(n.max(0) as u64)
 }
 
-/// The chunks (logical iteration ranges) thread `me` of `t` runs, in order.
+/// The chunks (logical iteration ranges) thread `me` of `t` runs, in order. Lazy: a loop of
+/// billions of iterations stops at the step budget without its chunk list ever being built.
 pub(crate) fn chunks(
     kind: Option<ScheduleKind>,
     chunk: Option<u64>,
@@ -73,43 +74,41 @@ pub(crate) fn chunks(
     t: u64,
     me: u64,
     simd: bool,
-) -> Vec<(u64, u64)> {
-    let round_robin = |c: u64| -> Vec<(u64, u64)> {
-        let c = c.max(1);
-        let mut out = Vec::new();
-        let mut k = me;
-        while k * c < total {
-            out.push((k * c, ((k + 1) * c).min(total)));
-            k += t;
-        }
-        out
-    };
+) -> Box<dyn Iterator<Item = (u64, u64)>> {
+    let t = t.max(1);
     match (kind, chunk) {
         (Some(ScheduleKind::Static), None) | (None, None) if simd || kind.is_some() => {
-            let c = total.div_ceil(t.max(1));
-            let (a, b) = ((me * c).min(total), ((me + 1) * c).min(total));
-            if a < b {
-                vec![(a, b)]
-            } else {
-                Vec::new()
-            }
+            let c = total.div_ceil(t);
+            let (a, b) = (
+                me.saturating_mul(c).min(total),
+                (me + 1).saturating_mul(c).min(total),
+            );
+            Box::new(std::iter::once((a, b)).filter(|(a, b)| a < b))
         }
         (Some(ScheduleKind::Guided), c) => {
             let min = c.unwrap_or(1).max(1);
-            let mut out = Vec::new();
             let (mut start, mut k) = (0u64, 0u64);
-            while start < total {
-                let size = min.max((total - start).div_ceil(t.max(1)));
-                let end = (start + size).min(total);
-                if k % t == me {
-                    out.push((start, end));
+            Box::new(std::iter::from_fn(move || {
+                while start < total {
+                    let size = min.max((total - start).div_ceil(t));
+                    let end = (start + size).min(total);
+                    let (first, mine) = (start, k % t == me);
+                    start = end;
+                    k += 1;
+                    if mine {
+                        return Some((first, end));
+                    }
                 }
-                start = end;
-                k += 1;
-            }
-            out
+                None
+            }))
         }
-        (_, c) => round_robin(c.unwrap_or(1)),
+        (_, c) => {
+            let c = c.unwrap_or(1).max(1);
+            Box::new((me..).step_by(t as usize).map_while(move |k| {
+                let a = k.checked_mul(c)?;
+                (a < total).then(|| (a, a.saturating_add(c).min(total)))
+            }))
+        }
     }
 }
 
@@ -272,7 +271,7 @@ impl<'p> Thread<'p, '_> {
         let base = self.ctx.iters.len();
         let saved_ordered = self.ordered.take();
         let mut ran_last = false;
-        for (a, b) in &mine {
+        for (a, b) in mine {
             let instance = if simd {
                 let w = self.w();
                 w.simd_instances += 1;
@@ -280,7 +279,7 @@ impl<'p> Thread<'p, '_> {
             } else {
                 None
             };
-            for k in *a..*b {
+            for k in a..b {
                 self.set_iteration(&space, &ptrs, k, LoopKind::Worksharing, base, span)?;
                 self.linear_step(env, k, span)?;
                 if let Some(i) = instance {
@@ -380,23 +379,34 @@ mod tests {
         assert_eq!(trip_count(0, BinOp::Lt, 4, -1), None);
     }
 
+    fn ch(
+        kind: Option<ScheduleKind>,
+        chunk: Option<u64>,
+        total: u64,
+        t: u64,
+        me: u64,
+        simd: bool,
+    ) -> Vec<(u64, u64)> {
+        chunks(kind, chunk, total, t, me, simd).collect()
+    }
+
     #[test]
     fn schedules_distribute_every_iteration_once() {
         // §11.5.3: static without chunk is one block per thread; static,c round-robin.
         assert_eq!(
-            chunks(Some(ScheduleKind::Static), None, 10, 4, 1, false),
+            ch(Some(ScheduleKind::Static), None, 10, 4, 1, false),
             [(3, 6)]
         );
         assert_eq!(
-            chunks(Some(ScheduleKind::Static), None, 10, 4, 3, false),
+            ch(Some(ScheduleKind::Static), None, 10, 4, 3, false),
             [(9, 10)]
         );
         assert_eq!(
-            chunks(Some(ScheduleKind::Static), Some(2), 10, 4, 1, false),
+            ch(Some(ScheduleKind::Static), Some(2), 10, 4, 1, false),
             [(2, 4)]
         );
-        assert_eq!(chunks(None, None, 10, 4, 2, false), [(2, 3), (6, 7)]);
-        assert_eq!(chunks(None, None, 10, 4, 2, true), [(6, 9)]);
+        assert_eq!(ch(None, None, 10, 4, 2, false), [(2, 3), (6, 7)]);
+        assert_eq!(ch(None, None, 10, 4, 2, true), [(6, 9)]);
         for kind in [
             None,
             Some(ScheduleKind::Static),
@@ -415,13 +425,18 @@ mod tests {
                 assert!(seen.iter().all(|&n| n == 1), "{kind:?} {chunk:?}: {seen:?}");
             }
         }
+        // Chunks are made as the loop runs: a huge loop costs nothing before it starts.
+        assert_eq!(
+            chunks(None, None, u64::MAX / 2, 4, 3, false).nth(2),
+            Some((11, 12))
+        );
         // Guided: chunks shrink but never below the minimum.
         assert_eq!(
-            chunks(Some(ScheduleKind::Guided), Some(2), 20, 2, 0, false),
+            ch(Some(ScheduleKind::Guided), Some(2), 20, 2, 0, false),
             [(0, 10), (15, 18)]
         );
         assert_eq!(
-            chunks(Some(ScheduleKind::Guided), Some(2), 20, 2, 1, false),
+            ch(Some(ScheduleKind::Guided), Some(2), 20, 2, 1, false),
             [(10, 15), (18, 20)]
         );
     }

@@ -104,7 +104,7 @@ impl Default for ReplayConfig {
     fn default() -> Self {
         ReplayConfig {
             team_size: 4,
-            max_steps: 20_000_000,
+            max_steps: 2_000_000,
             max_cells: 1 << 23,
             args: Vec::new(),
         }
