@@ -14,7 +14,7 @@ use super::dataenv::DataEnv;
 use super::exec::Flow;
 use super::race::LoopKind;
 use super::thread::{Thread, Unit};
-use super::value::Ptr;
+use super::value::{ObjId, Ptr};
 use super::world::HashMap;
 use super::world::{inconclusive, LockKey, TaskEnd, R};
 use crate::c::ast::*;
@@ -35,44 +35,58 @@ struct DepEntry {
     inoutset: Vec<u32>,
 }
 
-/// The dependences of the child tasks of one task (sibling tasks).
+/// The dependences of the child tasks of one task (sibling tasks), per object: the cells
+/// `[off, off + len)` each list item names, with the tasks that named them.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Deps {
-    map: HashMap<Ptr, DepEntry>,
+    map: HashMap<ObjId, Vec<(i64, u64, DepEntry)>>,
 }
 
 impl Deps {
-    /// The earlier siblings a new task with dependence `kind` on `p` waits for (§15.9.5).
-    fn predecessors(&self, kind: DependType, p: Ptr) -> Vec<u32> {
-        let Some(e) = self.map.get(&p) else {
-            return Vec::new();
-        };
-        let mut out: Vec<u32> = e.out.into_iter().collect();
-        match kind {
-            DependType::In => {
-                out.extend(&e.mutex);
-                out.extend(&e.inoutset);
+    /// The earlier siblings a new task with dependence `kind` on the `len` cells at `p` waits
+    /// for (§15.9.5): those whose list items match or overlap it with a conflicting type.
+    /// Items that only partly overlap are all taken into account (more edges, never fewer).
+    fn predecessors(&self, kind: DependType, p: Ptr, len: u64) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (off, n, e) in self.map.get(&p.obj).into_iter().flatten() {
+            if !overlaps(*off, *n, p.off, len) {
+                continue;
             }
-            DependType::Mutexinoutset => {
-                out.extend(&e.ins);
-                out.extend(&e.inoutset);
-            }
-            DependType::Inoutset => {
-                out.extend(&e.ins);
-                out.extend(&e.mutex);
-            }
-            _ => {
-                out.extend(&e.ins);
-                out.extend(&e.mutex);
-                out.extend(&e.inoutset);
+            out.extend(e.out);
+            match kind {
+                DependType::In => {
+                    out.extend(&e.mutex);
+                    out.extend(&e.inoutset);
+                }
+                DependType::Mutexinoutset => {
+                    out.extend(&e.ins);
+                    out.extend(&e.inoutset);
+                }
+                DependType::Inoutset => {
+                    out.extend(&e.ins);
+                    out.extend(&e.mutex);
+                }
+                _ => {
+                    out.extend(&e.ins);
+                    out.extend(&e.mutex);
+                    out.extend(&e.inoutset);
+                }
             }
         }
         out
     }
 
-    /// Records task `t`'s dependence.
-    fn record(&mut self, kind: DependType, p: Ptr, t: u32) {
-        let e = self.map.entry(p).or_default();
+    /// Records task `t`'s dependence on the `len` cells at `p`.
+    fn record(&mut self, kind: DependType, p: Ptr, len: u64, t: u32) {
+        let items = self.map.entry(p.obj).or_default();
+        let k = match items.iter().position(|(o, n, _)| *o == p.off && *n == len) {
+            Some(k) => k,
+            None => {
+                items.push((p.off, len, DepEntry::default()));
+                items.len() - 1
+            }
+        };
+        let e = &mut items[k].2;
         match kind {
             DependType::In => e.ins.push(t),
             DependType::Mutexinoutset => e.mutex.push(t),
@@ -87,6 +101,12 @@ impl Deps {
     }
 }
 
+/// Whether the cell ranges `[a, a + n)` and `[b, b + m)` share a cell.
+fn overlaps(a: i64, n: u64, b: i64, m: u64) -> bool {
+    let (a, b) = (a as i128, b as i128);
+    a < b + m.max(1) as i128 && b < a + n.max(1) as i128
+}
+
 impl<'p> Thread<'p, '_> {
     /// Generates a task and runs it at once: `setup` makes its data environment (run by the
     /// generating unit), `body` runs in the task. Returns the task's id.
@@ -94,7 +114,7 @@ impl<'p> Thread<'p, '_> {
     fn spawn_task(
         &mut self,
         c: &'p OmpConstruct,
-        deps: &[(DependType, Ptr)],
+        deps: &[(DependType, Ptr, u64)],
         final_: bool,
         joined_at_once: bool,
         ran_last: bool,
@@ -108,8 +128,8 @@ impl<'p> Thread<'p, '_> {
         let (slot, start) = w.slots.take(&creator);
         let mut vc = self.unit.vc.clone();
         vc.set(slot, start);
-        for (kind, p) in deps {
-            for t in self.unit.deps.predecessors(*kind, *p) {
+        for (kind, p, len) in deps {
+            for t in self.unit.deps.predecessors(*kind, *p, *len) {
                 let end = &self.w().tasks[t as usize].vc;
                 vc.join(end);
             }
@@ -133,11 +153,15 @@ impl<'p> Thread<'p, '_> {
         self.ctx.task = Some(c.pragma.line);
         self.new_ctx();
         let saved_ordered = self.ordered.take();
-        let mutexes: Vec<Ptr> = deps
+        // One mutex per object: tasks whose items merely overlap exclude each other too (more
+        // exclusion than OpenMP requires only hides races).
+        let mut mutexes: Vec<Ptr> = deps
             .iter()
-            .filter(|(k, _)| *k == DependType::Mutexinoutset)
-            .map(|(_, p)| *p)
+            .filter(|(k, _, _)| *k == DependType::Mutexinoutset)
+            .map(|(_, p, _)| Ptr { obj: p.obj, off: 0 })
             .collect();
+        mutexes.sort_by_key(|p| (p.obj, p.off));
+        mutexes.dedup();
         let mut r = Ok(());
         for m in &mutexes {
             r = r.and_then(|()| {
@@ -180,8 +204,8 @@ impl<'p> Thread<'p, '_> {
             }
         }
         self.unit.children.push(tid);
-        for (kind, p) in deps {
-            self.unit.deps.record(*kind, *p, tid);
+        for (kind, p, len) in deps {
+            self.unit.deps.record(*kind, *p, *len, tid);
         }
         if joined_at_once {
             let mut vc = std::mem::take(&mut self.unit.vc);
@@ -192,7 +216,7 @@ impl<'p> Thread<'p, '_> {
     }
 
     /// The storage named by the `depend` clauses of a task, evaluated by the generating task.
-    fn dependences(&mut self, c: &'p OmpConstruct) -> R<Vec<(DependType, Ptr)>> {
+    fn dependences(&mut self, c: &'p OmpConstruct) -> R<Vec<(DependType, Ptr, u64)>> {
         let mut out = Vec::new();
         for cl in &c.pragma.clauses {
             if let ClauseKind::Depend(d) = &cl.kind {
@@ -219,8 +243,12 @@ impl<'p> Thread<'p, '_> {
                                 text: item.text.clone(),
                                 span: item.span,
                             };
-                            let (p, _) = self.clause_place(&raw)?;
-                            out.push((*kind, p));
+                            let (p, t) = self.clause_place(&raw)?;
+                            let len = match super::layout::cells(self.rt.prog, &t) {
+                                Ok(n) => n,
+                                Err(e) => return inconclusive(item.span, e),
+                            };
+                            out.push((*kind, p, len));
                         }
                     }
                     _ => {
@@ -308,8 +336,20 @@ impl<'p> Thread<'p, '_> {
                 "`taskwait nowait` is outside the replay's model",
             );
         }
-        // With `depend`, only some children need to be complete; joining all of them only adds
-        // happens-before edges.
+        // With `depend` (§15.5), the taskwait acts as an included task with those dependences:
+        // only its predecessor tasks among the children are complete afterwards; the other
+        // children stay unordered with what follows.
+        let deps = self.dependences(c)?;
+        if !deps.is_empty() {
+            let mut vc = std::mem::take(&mut self.unit.vc);
+            for (kind, p, len) in &deps {
+                for t in self.unit.deps.predecessors(*kind, *p, *len) {
+                    vc.join(&self.w().tasks[t as usize].vc);
+                }
+            }
+            self.unit.vc = vc;
+            return Ok(Flow::Normal);
+        }
         let children = std::mem::take(&mut self.unit.children);
         let mut vc = std::mem::take(&mut self.unit.vc);
         for t in children {
