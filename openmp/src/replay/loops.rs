@@ -43,8 +43,8 @@ impl Space {
     pub fn values(&self, mut k: u64) -> Vec<i128> {
         let mut out = vec![0; self.dims.len()];
         for (i, d) in self.dims.iter().enumerate().rev() {
-            let idx = if d.trip == 0 { 0 } else { k % d.trip };
-            k = if d.trip == 0 { 0 } else { k / d.trip };
+            let idx = k.checked_rem(d.trip).unwrap_or(0);
+            k = k.checked_div(d.trip).unwrap_or(0);
             out[i] = d.lower + idx as i128 * d.step;
         }
         out
