@@ -26,6 +26,18 @@ pub struct Problem {
     /// Whether text output names the problem by its id rather than its kind (Viper programs
     /// are read by people who know Silver's ids).
     pub by_id: bool,
+    /// For a data race: its two accesses, the one made first in the witness first.
+    pub accesses: Vec<RaceAccess>,
+}
+
+/// One of the two accesses of a data race.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceAccess {
+    /// The access in the source (the expression that reads or writes).
+    pub span: Span,
+    pub write: bool,
+    /// Who makes it in the witness: `iteration i = 3 of the loop at line 12`.
+    pub by: String,
 }
 
 impl Problem {
@@ -45,6 +57,7 @@ impl Problem {
             related: Vec::new(),
             notes: Vec::new(),
             by_id: false,
+            accesses: Vec::new(),
         }
     }
 
@@ -187,6 +200,11 @@ impl FileReport {
             .map_or_else(|| self.name.clone(), |f| f.name().to_string())
     }
 
+    /// The source text a span covers (`None` without a position).
+    pub fn text_at(&self, span: Span) -> Option<&str> {
+        text_at(&self.sources, span)
+    }
+
     /// The 1-based line and column of the end of a span (`None` without a position).
     pub fn end_of(&self, span: Span) -> Option<(u32, u32)> {
         if span.is_dummy() {
@@ -194,5 +212,33 @@ impl FileReport {
         }
         let f = self.sources.get(span.file)?;
         Some(f.line_col(span.end.max(span.start) as usize))
+    }
+}
+
+/// The source text a span covers (`None` without a position).
+pub fn text_at(sources: &SourceMap, span: Span) -> Option<&str> {
+    if span.is_dummy() {
+        return None;
+    }
+    let f = sources.get(span.file)?;
+    f.text().get(span.start as usize..span.end as usize)
+}
+
+/// A race's pair of accesses in DataRaceBench's form: `a[i + 1]@12:10:R vs. a[i]@12:5:W` (the
+/// expression, line:column, read or write).
+pub fn race_pair(sources: &SourceMap, accesses: &[RaceAccess]) -> Option<String> {
+    let one = |a: &RaceAccess| {
+        let text = text_at(sources, a.span)?;
+        let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        Some(format!(
+            "{text}@{}:{}:{}",
+            a.span.line,
+            a.span.column,
+            if a.write { "W" } else { "R" }
+        ))
+    };
+    match accesses {
+        [a, b] => Some(format!("{} vs. {}", one(a)?, one(b)?)),
+        _ => None,
     }
 }

@@ -246,12 +246,21 @@ fn smoke_flag_reports_vacuous_proofs_in_viper_and_c() {
         "/*@ requires n > 0 && n < 0; ensures \\result == 1; @*/\nint f(int n)\n{\n  return 1;\n}\n",
     );
     assert_eq!(run_json(&["verify"], &c).0, 0);
-    let (code, verdict, kinds) = run_json(&["verify", "--smoke"], &c);
+    let (code, verdict, ids) = run_json(&["verify", "--smoke"], &c);
     assert_eq!((code, verdict.as_str()), (1, "failed"));
     assert!(
-        !kinds.is_empty() && kinds.iter().all(|k| k == "smoke"),
-        "{kinds:?}"
+        !ids.is_empty() && ids.iter().all(|k| k == "refute.failed:refutation.true"),
+        "{ids:?}"
     );
+    let out = ompv(&["verify", "--smoke", c.to_str().unwrap(), "--format", "json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let kinds: Vec<&str> = report["errors"]
+        .as_array()
+        .expect("an error list")
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap_or_default())
+        .collect();
+    assert!(kinds.iter().all(|k| *k == "smoke"), "{kinds:?}");
     let c_fine = temp_file(
         "fine.c",
         "/*@ requires n > 0; ensures \\result == n; @*/\nint f(int n)\n{\n  return n;\n}\n",

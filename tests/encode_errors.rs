@@ -103,7 +103,7 @@ fn unsupported_directives_and_clauses() {
         "unsupported",
         8,
         19,
-        "directive `critical`",
+        "directive `cancel`",
     );
     expect_error(
         "unsupported_clause",

@@ -91,6 +91,7 @@ fn problem(d: &Diagnostic) -> Problem {
     let mut p = Problem::error(d.kind.as_str(), id, d.span, &d.message);
     p.related = d.related.clone();
     p.notes = d.notes.clone();
+    p.accesses = d.accesses.clone();
     p
 }
 

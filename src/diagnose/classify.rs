@@ -59,6 +59,7 @@ fn smoke(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
          proof obligation contradict each other, so its proof says nothing"
             .to_string(),
     );
+    d.id = e.full_id();
     d.notes.push(format!("Viper: {}", e.full_id()));
     d
 }

@@ -31,6 +31,8 @@ pub struct Diagnostic {
     /// Whether the problem is certain. A check that fails in specifications ompv inferred
     /// (which may over-approximate what the code does) only makes the verdict `unknown`.
     pub definite: bool,
+    /// For a data race: the two accesses of the witness.
+    pub accesses: Vec<crate::report::RaceAccess>,
 }
 
 impl Diagnostic {
@@ -43,6 +45,7 @@ impl Diagnostic {
             related: Vec::new(),
             notes: Vec::new(),
             definite: true,
+            accesses: Vec::new(),
         }
     }
 

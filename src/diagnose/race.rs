@@ -7,6 +7,7 @@ use super::classify::describe;
 use super::kind::Kind;
 use super::model::{eval, int_values, show};
 use super::Diagnostic;
+use crate::report::RaceAccess;
 use num_bigint::BigInt;
 use num_traits::Zero;
 use openmp::lower::Lowered;
@@ -35,10 +36,26 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
     // written by the user, or inferred exactly.
     let exact = |t: &PermAtom| t.inferred != Some(false);
     let definite = match &concrete {
-        Some((_, failing, conflicting)) => exact(failing) && exact(conflicting),
+        Some(w) => exact(w.failing) && exact(w.conflicting),
         None => a.atoms.iter().chain(&b.atoms).all(exact),
     };
-    let concrete = concrete.map(|(m, _, _)| m);
+    // Inferred permissions stand at the accesses they come from: the witness's two accesses.
+    let accesses = match &concrete {
+        Some(w) if w.failing.inferred.is_some() && w.conflicting.inferred.is_some() => vec![
+            RaceAccess {
+                span: w.conflicting.span,
+                write: w.conflicting.writes,
+                by: w.first.clone(),
+            },
+            RaceAccess {
+                span: w.failing.span,
+                write: w.failing.writes,
+                by: w.second.clone(),
+            },
+        ],
+        _ => Vec::new(),
+    };
+    let concrete = concrete.map(|w| w.message);
     let same = first == second;
     let message = concrete.unwrap_or_else(|| {
         if same {
@@ -57,7 +74,14 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         }
     });
     let mut d = Diagnostic::new(Kind::Race, b.pragma, message);
-    d.definite = definite;
+    d.definite = definite && r.waits.is_none();
+    if let Some(w) = r.waits {
+        d.related.push((
+            w,
+            "this loop waits for another thread: the synchronisation may order the accesses".into(),
+        ));
+    }
+    d.accesses = accesses;
     if !same {
         d.related
             .push((a.pragma, format!("{} runs at the same time", describe(a))));
@@ -144,8 +168,18 @@ fn location(r: &RegionInfo, atom: &PermAtom, idx: &BigInt) -> String {
     format!("{array}[{}]", show(idx))
 }
 
-/// The race as found in the counterexample: the message, the permission that failed and the one
-/// it conflicts with.
+/// A race as found in a counterexample.
+struct Witness<'a> {
+    message: String,
+    /// The permission that failed (the second iteration's) and the one it conflicts with.
+    failing: &'a PermAtom,
+    conflicting: &'a PermAtom,
+    /// Who makes the conflicting and the failing access.
+    first: String,
+    second: String,
+}
+
+/// The race as found in the counterexample.
 fn concrete<'a>(
     e: &VerificationError,
     r: &RegionInfo,
@@ -154,7 +188,7 @@ fn concrete<'a>(
     first_vars: &[String],
     second_vars: &[String],
     env: &HashMap<String, BigInt>,
-) -> Option<(String, &'a PermAtom, &'a PermAtom)> {
+) -> Option<Witness<'a>> {
     // The exhale takes the first iteration's permissions, then fails on the second's.
     let inside = |t: &&PermAtom| {
         t.span.file == e.reason_span.file
@@ -171,13 +205,18 @@ fn concrete<'a>(
         .filter(|t| t.array == failing.array)
         .filter(|t| element(t, &ca, env).as_ref() == Some(&idx))
         .max_by_key(|t| t.writes)?;
+    let (first, second) = (who(a, &ca), who(b, &cb));
     let message = format!(
-        "data race: {} {} {} while {} {} it",
-        who(a, &ca),
+        "data race: {first} {} {} while {second} {} it",
         verb(conflicting),
         location(r, failing, &idx),
-        who(b, &cb),
         verb(failing)
     );
-    Some((message, failing, conflicting))
+    Some(Witness {
+        message,
+        failing,
+        conflicting,
+        first,
+        second,
+    })
 }

@@ -49,6 +49,25 @@ pub struct JsonDiagnostic {
     pub message: String,
     pub related: Vec<JsonRelated>,
     pub notes: Vec<String>,
+    /// A data race's two accesses (absent for other problems).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub accesses: Vec<JsonAccess>,
+    /// The accesses in DataRaceBench's form, `a[i+1]@12:10:R vs. a[i]@12:5:W`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair: Option<String>,
+}
+
+/// One access of a data race.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonAccess {
+    #[serde(flatten)]
+    pub at: JsonSpan,
+    /// The expression as written.
+    pub expression: String,
+    /// `read` or `write`.
+    pub access: &'static str,
+    /// Who makes it in the witness.
+    pub by: String,
 }
 
 /// The report on one file.
@@ -115,6 +134,17 @@ pub fn diagnostic(r: &FileReport, p: &Problem) -> JsonDiagnostic {
             })
             .collect(),
         notes: p.notes.clone(),
+        accesses: p
+            .accesses
+            .iter()
+            .map(|a| JsonAccess {
+                at: span(r, a.span),
+                expression: r.text_at(a.span).unwrap_or_default().to_string(),
+                access: if a.write { "write" } else { "read" },
+                by: a.by.clone(),
+            })
+            .collect(),
+        pair: crate::report::race_pair(&r.sources, &p.accesses),
     }
 }
 

@@ -51,7 +51,11 @@ pub fn diagnostics(sources: &SourceMap, problems: &[Problem], color: bool) -> Ve
                 }
             }
         }
-        d = d.with_labels(labels).with_notes(p.notes.clone());
+        let mut notes = p.notes.clone();
+        if let Some(pair) = crate::report::race_pair(sources, &p.accesses) {
+            notes.insert(0, format!("race pair: {pair}"));
+        }
+        d = d.with_labels(labels).with_notes(notes);
         let _ = term::emit_to_write_style(&mut buffer, &config, &files, &d);
     }
     buffer.into_inner()

@@ -16,6 +16,7 @@ use super::sexpr as s;
 use crate::c::ast::*;
 use crate::c::convert::Program;
 use crate::c::visit;
+use crate::omp::{build::lock_of, LockName};
 use crate::spec::{BinOp as SOp, Expr as SExpr};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use viper::Span;
@@ -54,6 +55,20 @@ pub struct Footprint {
     pub clauses: Vec<(SExpr, bool)>,
     /// Something the footprint cannot describe at all (the block gets no inferred contract).
     pub failure: Option<(Span, String)>,
+    /// Accesses made while holding a lock (inside `critical`, the location of an `atomic`):
+    /// they are the lock's resource, not the block's.
+    pub locked: Vec<Locked>,
+}
+
+/// An access made under a lock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Locked {
+    pub lock: LockName,
+    pub base: VarId,
+    /// The number of indices of the access (0 for a scalar).
+    pub dims: usize,
+    pub write: bool,
+    pub span: Span,
 }
 
 /// What the walk of a block needs to know.
@@ -71,6 +86,12 @@ pub struct Env<'p> {
     /// Whether the code runs on every thread with a known thread number (`omp_get_thread_num()`
     /// is the block's thread dimension).
     pub thread: bool,
+    /// Shared local variables the region writes: the region keeps them in memory, so their
+    /// accesses need permissions like any location's.
+    pub boxed: BTreeSet<VarId>,
+    /// The objects each lock protects (those its code writes); `None` while they are being
+    /// found out (then every access under a lock is the lock's).
+    pub lock_bases: Option<HashMap<LockName, BTreeSet<VarId>>>,
 }
 
 struct Walker<'e, 'p> {
@@ -87,6 +108,9 @@ struct Walker<'e, 'p> {
     inexact_depth: usize,
     accesses: Vec<Access>,
     failure: Option<(Span, String)>,
+    /// The locks held, innermost last; for `atomic`, the locations it protects.
+    locks: Vec<(LockName, Option<Vec<Expr>>)>,
+    locked: Vec<Locked>,
 }
 
 /// The footprint of `code`.
@@ -141,17 +165,23 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
         inexact_depth: 0,
         accesses: Vec::new(),
         failure: None,
+        locks: Vec::new(),
+        locked: Vec::new(),
     };
     w.stmts(code);
     let failure = w.failure.take();
     let accesses = std::mem::take(&mut w.accesses);
+    let locked = std::mem::take(&mut w.locked);
     if let Some(f) = failure {
         return Footprint {
             clauses: Vec::new(),
             failure: Some(f),
+            locked,
         };
     }
-    clauses(w.env, &accesses)
+    let mut fp = clauses(w.env, &accesses);
+    fp.locked = locked;
+    fp
 }
 
 impl Walker<'_, '_> {
@@ -303,6 +333,14 @@ impl Walker<'_, '_> {
             StmtKind::Block(b) => self.nested(&b.stmts),
             StmtKind::Assert(_) | StmtKind::SpecIgnored => {}
             StmtKind::Omp(c) => match &c.body {
+                OmpBody::Block { body, .. } if lock_of(&c.pragma).is_some() => {
+                    let lock = lock_of(&c.pragma).expect("a lock");
+                    let protected = (lock == LockName::Atomic)
+                        .then(|| atomic_locations(&c.pragma, &body.stmts));
+                    self.locks.push((lock, protected));
+                    self.nested(&body.stmts);
+                    self.locks.pop();
+                }
                 OmpBody::Block { body, .. } => self.nested(&body.stmts),
                 OmpBody::Loop(n) => {
                     self.inexact_depth += 1;
@@ -556,7 +594,7 @@ impl Walker<'_, '_> {
     }
 
     fn in_memory(&self, v: VarId) -> bool {
-        self.env.program.var(v).in_memory()
+        self.env.program.var(v).in_memory() || self.env.boxed.contains(&v)
     }
 
     /// The accesses of evaluating `e` (reads).
@@ -640,6 +678,28 @@ impl Walker<'_, '_> {
         if self.env.own.contains(&base) {
             return;
         }
+        // Under a lock: the lock's resource (for `atomic`, only the location it updates).
+        if let Some((lock, protected)) = self.locks.last() {
+            let covered = match protected {
+                None => true,
+                Some(ls) => ls.iter().any(|l| same_location(l, e)),
+            } && self
+                .env
+                .lock_bases
+                .as_ref()
+                .is_none_or(|m| m.get(lock).is_some_and(|bs| bs.contains(&base)));
+            if covered {
+                let dims = idx.len();
+                self.locked.push(Locked {
+                    lock: lock.clone(),
+                    base,
+                    dims,
+                    write,
+                    span: e.span,
+                });
+                return;
+            }
+        }
         let var = self.env.program.var(base);
         if var.ty.is_pointer() && !self.env.fixed.contains_key(&base) {
             self.fail(
@@ -652,6 +712,7 @@ impl Walker<'_, '_> {
         let mut indices = Vec::new();
         for i in idx {
             let x = self.spec(i);
+
             exact &= x.is_some();
             indices.push(x);
         }
@@ -785,6 +846,100 @@ fn location(e: &Expr) -> Option<(VarId, Vec<&Expr>)> {
     }
 }
 
+/// Whether two lvalues designate the same location in every state (the same base and the same
+/// index expressions, side-effect free).
+fn same_location(a: &Expr, b: &Expr) -> bool {
+    match (location(a), location(b)) {
+        (Some((x, xi)), Some((y, yi))) => {
+            x == y && xi.len() == yi.len() && xi.iter().zip(&yi).all(|(p, q)| same_expr(p, q))
+        }
+        _ => false,
+    }
+}
+
+/// Whether two expressions are the same up to spans.
+fn same_expr(a: &Expr, b: &Expr) -> bool {
+    use ExprKind as K;
+    match (&a.kind, &b.kind) {
+        (K::Int(x), K::Int(y)) => x == y,
+        (K::Float(x), K::Float(y)) => x == y,
+        (K::Var(x), K::Var(y)) => x == y,
+        (K::Null, K::Null) => true,
+        (
+            K::Index {
+                base: b1,
+                index: i1,
+            },
+            K::Index {
+                base: b2,
+                index: i2,
+            },
+        ) => same_expr(b1, b2) && same_expr(i1, i2),
+        (K::Deref(x), K::Deref(y)) | (K::AddrOf(x), K::AddrOf(y)) | (K::Cast(x), K::Cast(y)) => {
+            same_expr(x, y)
+        }
+        (K::Unary { op: o1, arg: x }, K::Unary { op: o2, arg: y }) => o1 == o2 && same_expr(x, y),
+        (
+            K::Binary {
+                op: o1,
+                lhs: l1,
+                rhs: r1,
+            },
+            K::Binary {
+                op: o2,
+                lhs: l2,
+                rhs: r2,
+            },
+        ) => o1 == o2 && same_expr(l1, l2) && same_expr(r1, r2),
+        (K::Member { base: x, field: f }, K::Member { base: y, field: g }) => {
+            f == g && same_expr(x, y)
+        }
+        _ => false,
+    }
+}
+
+/// The locations an `atomic` construct accesses atomically (OpenMP 5.2 §15.8.4): `x` of its
+/// form. For `atomic read` (`v = x;`) the location read; for an update or capture
+/// (`x++`, `v = x++`, `x = x + e`) the assigned locations the construct also reads; for
+/// `atomic write` (`x = e;`) the assigned location. Other accesses of the statement (`e`, `v`)
+/// are not atomic.
+pub fn atomic_locations(p: &crate::pragma::Pragma, stmts: &[Stmt]) -> Vec<Expr> {
+    let read = p
+        .clauses
+        .iter()
+        .any(|c| c.kind == crate::pragma::ClauseKind::Read);
+    let mut targets: Vec<Expr> = Vec::new();
+    let mut values: Vec<Expr> = Vec::new();
+    crate::c::visit::each_stmt(stmts, &mut |s| {
+        if let StmtKind::Assign { target, value } = &s.kind {
+            targets.push(target.clone());
+            collect_lvalues(value, &mut values);
+        }
+    });
+    if read {
+        return values;
+    }
+    let updated: Vec<Expr> = targets
+        .iter()
+        .filter(|t| values.iter().any(|v| same_location(t, v)))
+        .cloned()
+        .collect();
+    if updated.is_empty() {
+        targets
+    } else {
+        updated
+    }
+}
+
+/// The lvalues an expression reads.
+fn collect_lvalues(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Deref(_) => out.push(e.clone()),
+        _ => {}
+    }
+    e.for_each_child(&mut |c| collect_lvalues(c, out));
+}
+
 static ZERO: Expr = Expr {
     kind: ExprKind::Int(0),
     ty: Type::INT,
@@ -808,8 +963,12 @@ pub fn pointer_base(p: &Expr) -> Option<(VarId, Vec<&Expr>)> {
 
 /// The specification expression of an object's location with indices `ks`.
 fn location_expr(base: &SExpr, ks: &[SExpr], span: Span) -> SExpr {
-    ks.iter()
-        .fold(base.clone(), |acc, k| s::index(acc, k.clone(), span))
+    let mut e = ks
+        .iter()
+        .fold(base.clone(), |acc, k| s::index(acc, k.clone(), span));
+    // The location points at the access it comes from (a scalar's too).
+    e.span = span;
+    e
 }
 
 /// The extent of dimension `d` of an object: `\pointer_length(a)`, `\pointer_length(a[k0])`.
@@ -879,15 +1038,6 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         let var = env.program.var(base);
         let name = s::var(&var.name, span);
         let dims = accs[0].indices.len();
-        if dims == 0 {
-            // A shared scalar in memory (the lowering adds these for blocks itself).
-            let w = accs.iter().any(|a| a.write);
-            out.push((
-                whole_object(&name, 0, w, &mut env.taken, span),
-                accs.iter().all(|a| a.exact),
-            ));
-            continue;
-        }
         let ks: Vec<String> = (0..dims)
             .map(|d| fresh(&mut env.taken, &format!("k{d}")))
             .collect();
@@ -915,6 +1065,7 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
     Footprint {
         clauses: out,
         failure: None,
+        locked: Vec::new(),
     }
 }
 
@@ -986,7 +1137,7 @@ fn condition(a: &Access, base: &SExpr, ks: &[SExpr], span: Span) -> (SExpr, bool
             Some(_) => {}
             None => {
                 // Not expressible: the whole dimension.
-                if !a.indices[d].is_some() {
+                if a.indices[d].is_none() {
                     exact = false;
                     parts.push(s::in_range(
                         ks[d].clone(),

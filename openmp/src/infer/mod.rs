@@ -85,8 +85,35 @@ pub fn infer(program: &mut Program) -> Inference {
         }
         let mut blocks: Vec<&mut ppl::BasicBlock<crate::omp::OmpBlock>> = Vec::new();
         collect_blocks_mut(&mut r.ppl, &mut blocks);
+        let (locks, blocks): (Vec<_>, Vec<_>) = blocks
+            .into_iter()
+            .partition(|b| b.payload.origin == crate::omp::BlockOrigin::Lock);
+        // The objects a lock protects are those its code writes; what the code only reads
+        // under a lock stays with the blocks (readers share it).
+        let lock_bases = (!locks.is_empty()).then(|| {
+            let mut m: HashMap<crate::omp::LockName, BTreeSet<VarId>> = HashMap::new();
+            for b in &blocks {
+                for l in block_footprint(program, b, &written, None).locked {
+                    let e = m.entry(l.lock).or_default();
+                    if l.write {
+                        e.insert(l.base);
+                    }
+                }
+            }
+            m
+        });
+        let mut locked = Vec::new();
         for b in blocks {
-            infer_block(program, b, &written, &mut out);
+            locked.extend(infer_block(
+                program,
+                b,
+                &written,
+                lock_bases.clone(),
+                &mut out,
+            ));
+        }
+        for b in locks {
+            lock_resource(program, b, &locked);
         }
     }
     program.regions = regions;
@@ -133,7 +160,7 @@ fn reach(program: &Program) -> HashMap<String, Bases> {
         .collect();
     let mut out: HashMap<String, Bases> = HashMap::new();
     // Direct uses, and the calls (callee, argument bases).
-    let mut calls: HashMap<String, Vec<(String, Vec<Option<VarId>>)>> = HashMap::new();
+    let mut calls: HashMap<String, Vec<CallBases>> = HashMap::new();
     for f in &program.functions {
         let Body::Verified(body) = &f.body else {
             continue;
@@ -277,20 +304,60 @@ fn collect_blocks_mut<'a, B>(p: &'a mut ppl::Ppl<B>, out: &mut Vec<&'a mut ppl::
     }
 }
 
-/// Infers the contract of a block (if it has none) and the invariants of its loops.
-fn infer_block(
+/// The resource of a lock block: whole permission to every object the region's code accesses
+/// under the lock. Exact for a scalar; for an array the whole object may be more than the code
+/// locks, so a conflict through it is not certain.
+fn lock_resource(
     program: &Program,
     b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
-    written: &BTreeSet<VarId>,
-    out: &mut Inference,
+    locked: &[footprint::Locked],
 ) {
-    let ob = &mut b.payload;
+    let Some(lock) = b.payload.lock.clone() else {
+        return;
+    };
+    let mut taken: BTreeSet<String> = program.vars.iter().map(|v| v.name.clone()).collect();
+    let mut bases: Vec<(VarId, usize, bool, Span)> = Vec::new();
+    for l in locked.iter().filter(|l| l.lock == lock) {
+        match bases.iter_mut().find(|(v, ..)| *v == l.base) {
+            // The clause stands at the first write (the access a race report names).
+            Some(e) => {
+                if l.write && !e.2 {
+                    e.3 = l.span;
+                }
+                e.2 |= l.write;
+            }
+            None => bases.push((l.base, l.dims, l.write, l.span)),
+        }
+    }
+    let clauses = bases
+        .into_iter()
+        .map(|(v, dims, _, at)| {
+            let var = program.var(v);
+            // The lock holds the whole location (its code may write it).
+            let e = whole_object(&s::var(&var.name, at), dims, true, &mut taken, at);
+            clause(ClauseKind::Context, e, at, dims == 0)
+        })
+        .collect();
+    b.payload.contract = Some(Contract {
+        clauses,
+        span: b.span,
+    });
+}
+
+/// The footprint of a block's code, and the names specifications around it may not use.
+fn footprint_of(
+    program: &Program,
+    b: &ppl::BasicBlock<crate::omp::OmpBlock>,
+    written: &BTreeSet<VarId>,
+    lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
+) -> (footprint::Footprint, BTreeSet<String>) {
+    let ob = &b.payload;
     let span = ob.pragma.span;
     let function = ob
         .sharing
         .keys()
         .find_map(|v| program.var(*v).function.clone());
-    let mut taken: BTreeSet<String> = program
+    let taken: BTreeSet<String> = program
         .vars
         .iter()
         .filter(|v| v.function.is_none() || v.function == function)
@@ -298,12 +365,15 @@ fn infer_block(
         .collect();
     let mut fixed: HashMap<VarId, SExpr> = HashMap::new();
     let mut own: BTreeSet<VarId> = BTreeSet::new();
+    let mut boxed: BTreeSet<VarId> = BTreeSet::new();
     for (v, sh) in &ob.sharing {
         let name = program.var(*v).name.clone();
         match sh {
             Sharing::Shared => {
                 if !written.contains(v) {
                     fixed.insert(*v, s::var(&name, span));
+                } else if !program.var(*v).in_memory() {
+                    boxed.insert(*v);
                 }
             }
             Sharing::Firstprivate { .. } if !written.contains(v) => {
@@ -327,9 +397,36 @@ fn infer_block(
         taken: taken.clone(),
         span,
         thread,
+        boxed,
+        lock_bases,
     };
     let code = ob.body.block().stmts.clone();
     let fp = footprint::footprint(&mut env, &code);
+    (fp, taken)
+}
+
+/// The footprint of a block (for finding out what its locks protect).
+fn block_footprint(
+    program: &Program,
+    b: &ppl::BasicBlock<crate::omp::OmpBlock>,
+    written: &BTreeSet<VarId>,
+    lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
+) -> footprint::Footprint {
+    footprint_of(program, b, written, lock_bases).0
+}
+
+/// Infers the contract of a block (if it has none) and the invariants of its loops; returns
+/// the accesses its code makes under locks.
+fn infer_block(
+    program: &Program,
+    b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
+    written: &BTreeSet<VarId>,
+    lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
+    out: &mut Inference,
+) -> Vec<footprint::Locked> {
+    let (fp, _taken) = footprint_of(program, b, written, lock_bases);
+    let ob = &mut b.payload;
+    let span = ob.pragma.span;
     let replicated = matches!(ob.origin, crate::omp::BlockOrigin::Replicated);
     let mut block_clauses: Vec<Clause> = Vec::new();
     if ob.contract.is_none() || replicated {
@@ -374,9 +471,10 @@ fn infer_block(
         .filter(|c| matches!(c.kind, ClauseKind::Context | ClauseKind::Requires))
         .collect();
     match &mut ob.body {
-        BlockBody::Loop(n) => loops_in(&mut n.body.stmts, &perms, program, &mut taken, out),
-        BlockBody::Code(c) => loops_in(&mut c.stmts, &perms, program, &mut taken, out),
+        BlockBody::Loop(n) => loops_in(&mut n.body.stmts, &perms, program, out),
+        BlockBody::Code(c) => loops_in(&mut c.stmts, &perms, program, out),
     }
+    fp.locked
 }
 
 /// Where the contract of a block goes in the source: after the innermost loop header, or at the
@@ -388,15 +486,12 @@ fn contract_offset(ob: &crate::omp::OmpBlock) -> Option<usize> {
     }
 }
 
+/// A call's callee and the base object of each argument (when it has one).
+type CallBases = (String, Vec<Option<VarId>>);
+
 /// Adds invariants to the loops in `stmts` that have none: `perms` and the range of a canonical
 /// loop's variable.
-fn loops_in(
-    stmts: &mut [Stmt],
-    perms: &[Clause],
-    program: &Program,
-    taken: &mut BTreeSet<String>,
-    out: &mut Inference,
-) {
+fn loops_in(stmts: &mut [Stmt], perms: &[Clause], program: &Program, out: &mut Inference) {
     for st in stmts.iter_mut() {
         let span = st.span;
         if let StmtKind::Loop {
@@ -428,7 +523,7 @@ fn loops_in(
                     *spec = Some(c);
                 }
             }
-            loops_in(&mut body.stmts, perms, program, taken, out);
+            loops_in(&mut body.stmts, perms, program, out);
             continue;
         }
         let mut nested: Vec<&mut Block> = Vec::new();
@@ -449,7 +544,7 @@ fn loops_in(
             _ => {}
         }
         for b in nested {
-            loops_in(&mut b.stmts, perms, program, taken, out);
+            loops_in(&mut b.stmts, perms, program, out);
         }
     }
 }

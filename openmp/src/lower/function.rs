@@ -211,7 +211,13 @@ impl<'p> Lowerer<'p> {
                 span,
             )?);
             if !info.threadprivate {
-                parts.push(self.zero_values(obj.clone(), &info.ty, span)?);
+                // Static storage starts as zero, except what the initialiser gives.
+                parts.push(self.zero_values_except(
+                    obj.clone(),
+                    &info.ty,
+                    g.init.as_ref(),
+                    span,
+                )?);
             }
             if let Some(init) = &g.init {
                 parts.extend(self.initial_values(obj, &info.ty, init, span)?);
@@ -283,9 +289,6 @@ impl<'p> Lowerer<'p> {
     ) -> Result<(), FrontError> {
         match (init, ty) {
             (Init::Expr(e), t) => {
-                if crate::c::convert::eval_const(e) == Some(0) {
-                    return Ok(());
-                }
                 let v = self.c_value_as(e, t)?;
                 let f = self.elem_field(t, span)?.ok_or_else(|| {
                     FrontError::unsupported(span, "initialising a struct member this way")

@@ -46,9 +46,14 @@ impl Lowerer<'_> {
     }
 
     /// Declares one Viper field per struct member (members of struct or array type are not
-    /// modelled: using them is an error where it happens).
+    /// modelled: using them is an error where it happens). The opaque types of ompv's own headers
+    /// (`FILE`, `omp_lock_t`: names starting with `__ompv_`) have no members a program can name,
+    /// so they get no fields.
     pub(crate) fn declare_structs(&mut self) {
         for (i, s) in self.program.structs.iter().enumerate() {
+            if s.name.starts_with("__ompv_") {
+                continue;
+            }
             for (k, f) in s.fields.iter().enumerate() {
                 let Some(ty) = super::viper_type(&f.ty) else {
                     continue;
@@ -271,6 +276,23 @@ impl Lowerer<'_> {
         ty: &Type,
         span: Span,
     ) -> Result<VExpr, FrontError> {
+        self.zero_values_except(obj, ty, None, span)
+    }
+
+    /// Like [`Self::zero_values`], but only for the elements an initialiser `init` does not
+    /// cover (C: the elements a brace list leaves out are zero; those it gives have its values).
+    /// A part of `init` whose shape does not follow the type's counts as covering everything
+    /// below it (no zero is claimed there).
+    pub(crate) fn zero_values_except(
+        &mut self,
+        obj: VExpr,
+        ty: &Type,
+        init: Option<&Init>,
+        span: Span,
+    ) -> Result<VExpr, FrontError> {
+        if matches!(init, Some(Init::Expr(_))) {
+            return Ok(bool_lit(true, span));
+        }
         let mut vars = Vec::new();
         let mut guards = Vec::new();
         let mut cur = obj;
@@ -316,6 +338,10 @@ impl Lowerer<'_> {
             }
         }
         let body = and_all(eqs, span);
+        if let Some(i) = init {
+            let ks: Vec<VExpr> = vars.iter().map(|d| local(&d.name.name, span)).collect();
+            guards.push(not(covered(i, &ks, span), span));
+        }
         Ok(if vars.is_empty() {
             body
         } else {
@@ -336,6 +362,24 @@ impl Lowerer<'_> {
                 ))
             }
         })
+    }
+}
+
+/// Whether the element at indices `ks` is given by the initialiser `init`.
+fn covered(init: &Init, ks: &[VExpr], span: Span) -> VExpr {
+    match (init, ks) {
+        (Init::List(items), [k, rest @ ..]) => or_all(
+            items.iter().enumerate().map(|(j, it)| {
+                and(
+                    bin(BinaryOp::Eq, k.clone(), int(j as i64, span), span),
+                    covered(it, rest, span),
+                    span,
+                )
+            }),
+            span,
+        ),
+        // An element given by an expression, or a shape that does not follow the type.
+        _ => bool_lit(true, span),
     }
 }
 

@@ -112,6 +112,11 @@ pub(crate) struct FnState {
     pub flags: Flags,
     /// The Viper variable of the team size inside a parallel region.
     pub team: Option<String>,
+    /// Inside a parallel region: the resource of each of its locks (lent to a block between
+    /// acquiring and releasing the lock).
+    pub locks: std::collections::BTreeMap<crate::omp::LockName, VExpr>,
+    /// The locks the code being lowered holds.
+    pub held: Vec<crate::omp::LockName>,
     /// Inside a basic block.
     pub block: Option<BlockCtx>,
     /// Loop bounds of the region being lowered that read memory, by span: the local holding

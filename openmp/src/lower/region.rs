@@ -70,6 +70,24 @@ impl Lowerer<'_> {
             at,
         ));
 
+        // The shapes of the objects in scope (their lengths) hold everywhere in the region.
+        let mut objects: Vec<(VarId, VExpr)> = self
+            .cur
+            .vars
+            .iter()
+            .filter_map(|(v, r)| match r {
+                Repr::Memory(obj) => Some((*v, obj.clone())),
+                Repr::Local(_) => None,
+            })
+            .collect();
+        objects.sort_by_key(|(v, _)| *v);
+        for (v, obj) in objects {
+            let ty = self.program.var(v).ty.clone();
+            if matches!(ty, Type::Array { .. }) {
+                team_facts.push(self.shape_facts(obj, &ty, span)?);
+            }
+        }
+
         // Written anywhere in the region (for `firstprivate` and shared variables).
         let blocks: Vec<&BasicBlock<OmpBlock>> = r.ppl.blocks();
         let mut written = BTreeSet::new();
@@ -213,7 +231,38 @@ impl Lowerer<'_> {
             contract: r.contract.as_ref().map(|c| c.span),
             names: self.cur.renamed.clone(),
             scalars: Default::default(),
+            waits: r.waits,
         });
+
+        // The resource of every lock of the region, over the region's variables (not a block's
+        // private copies of them).
+        let mut locks = std::collections::BTreeMap::new();
+        for b in &blocks {
+            let Some(l) = &b.payload.lock else { continue };
+            let clauses: Vec<&crate::spec::Clause> = b
+                .payload
+                .contract
+                .iter()
+                .flat_map(|c| c.clauses.iter())
+                .collect();
+            let lowered = self.spec_clauses(clauses, SpecPos::Pre)?;
+            locks.insert(
+                l.clone(),
+                and_all(lowered.into_iter().map(|c| c.expr), b.span),
+            );
+        }
+        let saved_locks = std::mem::replace(&mut self.cur.locks, locks);
+        // Diagnostics name a shared scalar in memory by its variable.
+        for (v, repr) in self.cur.vars.clone() {
+            let info = self.program.var(v);
+            if let Repr::Memory(obj) = repr {
+                if !matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
+                    self.cur
+                        .scalar_objects
+                        .insert(viper::printer::print_expr(&obj), info.name.clone());
+                }
+            }
+        }
 
         // Blocks first: their lowering may rename variables the region info should know.
         let saved_team = self.cur.team.replace(team.clone());
@@ -238,6 +287,7 @@ impl Lowerer<'_> {
             r.ppl.clone().try_map_blocks(&mut lower)
         };
         self.cur.team = saved_team;
+        self.cur.locks = saved_locks;
         let ppl = ppl?;
         self.checks.regions[key.0 as usize].names = self.cur.renamed.clone();
         self.checks.regions[key.0 as usize].scalars = std::mem::take(&mut self.cur.scalar_objects);
@@ -472,13 +522,19 @@ impl Lowerer<'_> {
             self.spec_declare(*v);
         }
 
-        // Permissions to the shared scalars in memory the block uses.
+        // Permissions to the shared scalars in memory the block uses (outside locks: what it
+        // accesses only under a lock is the lock's).
         let code = ob.body.block();
         let reads = visit::referenced(&code.stmts);
         let writes = visit::assigned(&code.stmts);
+        let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
+        lock_refs(&code.stmts, &mut inside, &mut outside);
         let mut scalars: BTreeMap<String, (VExpr, bool, bool)> = BTreeMap::new();
         for v in &reads {
             if ob.sharing.get(v) != Some(&Sharing::Shared) {
+                continue;
+            }
+            if inside.contains(v) && !outside.contains(v) {
                 continue;
             }
             let info = self.program.var(*v).clone();
@@ -526,7 +582,10 @@ impl Lowerer<'_> {
         // The block's description (its permissions are filled in by the obligations).
         let key = self.checks.add_block(BlockInfo {
             name: b.name(),
-            construct: ob.origin.describe().to_string(),
+            construct: match &ob.lock {
+                Some(l) => l.describe(),
+                None => ob.origin.describe().to_string(),
+            },
             kind: b.kind,
             line: b.line,
             pragma: ob.pragma.span,
@@ -587,10 +646,125 @@ impl Lowerer<'_> {
             return self.region(c, id, out);
         }
         let _ = span;
+        if let (Some(lock), OmpBody::Block { body, .. }) =
+            (crate::omp::build::lock_of(&c.pragma), &c.body)
+        {
+            return self.under_lock(lock, c, body, out);
+        }
+        // `flush` (§15.8.5) and `taskyield` (§12.7) change nothing ompv's model depends on: race
+        // freedom never relies on a flush, and a task scheduling point orders nothing.
+        if matches!(
+            c.pragma.directive,
+            crate::pragma::Directive::Flush | crate::pragma::Directive::Taskyield
+        ) {
+            return Ok(());
+        }
         Err(FrontError::unsupported(
             c.pragma.directive_span,
             format!("`omp {}` at this place", c.pragma.directive.name()),
         ))
+    }
+}
+
+impl Lowerer<'_> {
+    /// `critical` / `atomic` inside a block: the lock's resource is lent to the block for the
+    /// body (thesis ch. 6: inhale the resource invariant, run, exhale it). Outside a parallel
+    /// region, mutual exclusion changes nothing for the one thread.
+    fn under_lock(
+        &mut self,
+        lock: crate::omp::LockName,
+        c: &OmpConstruct,
+        body: &Block,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let Some(resource) = self.cur.locks.get(&lock).cloned() else {
+            if self.cur.team.is_some() {
+                return Err(FrontError::unsupported(
+                    c.pragma.directive_span,
+                    format!(
+                        "`omp {}` in code whose parallel region ompv does not see here",
+                        c.pragma.directive.name()
+                    ),
+                ));
+            }
+            return self.scoped(|l| l.stmts(&body.stmts, out));
+        };
+        if self.cur.held.contains(&lock) {
+            // §15.2: a thread that enters a critical region it is already in deadlocks.
+            return Err(FrontError::omp_syntax(
+                c.pragma.directive_span,
+                format!(
+                    "{} nested in itself: the thread would wait for itself forever (OpenMP 5.2 \
+                     §15.2)",
+                    lock.describe()
+                ),
+            ));
+        }
+        let at = self
+            .checks
+            .add(Role::Internal("lock acquired"), c.pragma.span);
+        out.push(stmt(VKind::Inhale(respan(resource.clone(), at)), at));
+        self.cur.held.push(lock);
+        let r = self.scoped(|l| l.stmts(&body.stmts, out));
+        self.cur.held.pop();
+        r?;
+        let at = self
+            .checks
+            .add(Role::Internal("lock released"), c.pragma.span);
+        out.push(stmt(VKind::Exhale(respan(resource, at)), at));
+        Ok(())
+    }
+}
+
+/// The variables `stmts` reference under a lock (all of a `critical` body; the updated variable
+/// of an `atomic`) and those they reference elsewhere.
+fn lock_refs(stmts: &[Stmt], inside: &mut BTreeSet<VarId>, outside: &mut BTreeSet<VarId>) {
+    use crate::omp::LockName;
+    for s in stmts {
+        if let StmtKind::Omp(c) = &s.kind {
+            if let (Some(l), OmpBody::Block { body, .. }) =
+                (crate::omp::build::lock_of(&c.pragma), &c.body)
+            {
+                let all = visit::referenced(&body.stmts);
+                if l == LockName::Atomic {
+                    let protected: BTreeSet<VarId> =
+                        crate::infer::footprint::atomic_locations(&c.pragma, &body.stmts)
+                            .iter()
+                            .filter_map(visit::whole_var)
+                            .collect();
+                    for v in all {
+                        if protected.contains(&v) {
+                            inside.insert(v);
+                        } else {
+                            outside.insert(v);
+                        }
+                    }
+                } else {
+                    inside.extend(all);
+                }
+                continue;
+            }
+        }
+        if let StmtKind::Decl { var, .. } = &s.kind {
+            outside.insert(*var);
+        }
+        visit::stmt_exprs(s, &mut |e| {
+            let mut vs = Vec::new();
+            e.vars(&mut vs);
+            outside.extend(vs);
+        });
+        if let StmtKind::Loop {
+            init,
+            cond_pre,
+            step,
+            ..
+        } = &s.kind
+        {
+            lock_refs(init, inside, outside);
+            lock_refs(cond_pre, inside, outside);
+            lock_refs(step, inside, outside);
+        }
+        s.for_each_block(&mut |b| lock_refs(&b.stmts, inside, outside));
     }
 }
 

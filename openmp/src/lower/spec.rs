@@ -126,7 +126,9 @@ impl Lowerer<'_> {
                 Ok(cond(c, t, f, span))
             }
             ExprKind::Perm { loc, perm } => {
-                let l = self.location(loc, pos)?;
+                // A failing permission is reported at the location as the clause writes it.
+                let mut l = self.location(loc, pos)?;
+                l.span = loc.span;
                 let p = self.amount(perm, pos)?;
                 Ok(acc(l, p, span))
             }

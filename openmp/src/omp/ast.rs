@@ -30,6 +30,10 @@ pub struct Region {
     pub privatised: Vec<VarId>,
     /// From the pragma to the end of the region's statement.
     pub span: Span,
+    /// A loop of the region that waits for another thread (see [`waiting_loop`]).
+    ///
+    /// [`waiting_loop`]: super::build::waiting_loop
+    pub waits: Option<Span>,
 }
 
 impl Region {
@@ -57,6 +61,14 @@ pub enum BlockOrigin {
     /// Code of a parallel region outside worksharing constructs: every thread of the team runs
     /// it (OpenMP 5.2 §10.1).
     Replicated,
+    /// The update of the originals of a worksharing construct's `reduction` variables, which
+    /// runs beside the construct (OpenMP 5.2 §5.5.8).
+    Reduction,
+    /// The resource of a lock (a `critical` name, the `atomic` operations, an OpenMP lock): the
+    /// locations accessed only under the lock. It is held by the lock for the whole region,
+    /// at the same time as every block (thesis ch. 6: a resource invariant), and lent to a
+    /// block between acquiring and releasing the lock.
+    Lock,
 }
 
 impl BlockOrigin {
@@ -69,6 +81,31 @@ impl BlockOrigin {
             BlockOrigin::Single => "the `single`",
             BlockOrigin::Section => "the section",
             BlockOrigin::Replicated => "the code every thread runs",
+            BlockOrigin::Lock => "the code under the lock",
+            BlockOrigin::Reduction => "the reduction's update of the original",
+        }
+    }
+}
+
+/// A lock of a region: what makes code mutually exclusive.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LockName {
+    /// `critical` (OpenMP 5.2 §15.2): one lock per name; all unnamed ones share one.
+    Critical(Option<String>),
+    /// `atomic` (§15.8.4): the atomic operations of a region. Two atomic accesses never race;
+    /// an atomic and a plain access to the same location do. One resource for all atomic
+    /// locations is exact for race freedom (it only ever orders atomic accesses among
+    /// themselves, which cannot race anyway).
+    Atomic,
+}
+
+impl LockName {
+    /// How diagnostics name the lock's code.
+    pub fn describe(&self) -> String {
+        match self {
+            LockName::Critical(None) => "the `critical` section".into(),
+            LockName::Critical(Some(n)) => format!("the `critical({n})` section"),
+            LockName::Atomic => "the `atomic` operation".into(),
         }
     }
 }
@@ -96,6 +133,8 @@ pub struct OmpBlock {
     pub body: BlockBody,
     /// The data-sharing attribute of every variable the block refers to (OpenMP 5.2 §5.1).
     pub sharing: BTreeMap<VarId, Sharing>,
+    /// For a [`BlockOrigin::Lock`] block: its lock.
+    pub lock: Option<LockName>,
 }
 
 /// The code of a basic block.

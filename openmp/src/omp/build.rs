@@ -186,6 +186,7 @@ impl Builder<'_> {
                 (Ppl::Block(block), contract)
             }
         };
+        let ppl = self.with_locks(ppl, c);
         let pairs = ppl::block_pairs(&ppl);
         // OpenMP 5.2 §5.3: the original of a privatised variable changes only through clauses
         // that say so (`lastprivate`, `reduction`); a loop variable's original is unspecified
@@ -199,7 +200,12 @@ impl Builder<'_> {
                 }
             }
         }
+        let mut waits = None;
+        for b in ppl.blocks() {
+            waits = waits.or_else(|| waiting_loop(&b.payload.body.block().stmts));
+        }
         Ok(Region {
+            waits,
             id,
             function: function.to_string(),
             pragma: c.pragma.clone(),
@@ -209,6 +215,100 @@ impl Builder<'_> {
             privatised: privatised.into_iter().collect(),
             span: c.span,
         })
+    }
+
+    /// The region's tree with the blocks of its locks: each lock holds its resource in parallel
+    /// with the smallest parts of the tree whose code uses the lock. Between such parts (after a
+    /// barrier, say) no thread can hold the lock, and the resource is the region's again.
+    fn with_locks(&mut self, ppl: Ppl<OmpBlock>, c: &OmpConstruct) -> Ppl<OmpBlock> {
+        let mut locks: Vec<(LockName, Pragma, BTreeSet<BlockId>)> = Vec::new();
+        for b in ppl.blocks() {
+            visit::each_stmt(&b.payload.body.block().stmts, &mut |s| {
+                if let StmtKind::Omp(k) = &s.kind {
+                    if let Some(l) = lock_of(&k.pragma) {
+                        match locks.iter_mut().find(|(x, ..)| *x == l) {
+                            Some(e) => {
+                                e.2.insert(b.id);
+                            }
+                            None => locks.push((l, k.pragma.clone(), BTreeSet::from([b.id]))),
+                        }
+                    }
+                }
+            });
+        }
+        let mut ppl = ppl;
+        for (l, p, users) in locks {
+            ppl = self.attach_lock(ppl, &users, &l, &p, c.span);
+        }
+        ppl
+    }
+
+    /// `t` with the lock `l` held in parallel with the smallest parts that contain `users`.
+    fn attach_lock(
+        &mut self,
+        t: Ppl<OmpBlock>,
+        users: &BTreeSet<BlockId>,
+        l: &LockName,
+        p: &Pragma,
+        span: Span,
+    ) -> Ppl<OmpBlock> {
+        let uses = |t: &Ppl<OmpBlock>| t.blocks().iter().any(|b| users.contains(&b.id));
+        match t {
+            Ppl::Comp { op, parts } if op == Op::Seq => Ppl::Comp {
+                op,
+                parts: parts
+                    .into_iter()
+                    .map(|q| {
+                        if uses(&q) {
+                            self.attach_lock(q, users, l, p, span)
+                        } else {
+                            q
+                        }
+                    })
+                    .collect(),
+            },
+            Ppl::Comp { op, parts }
+                if op == Op::Par && parts.iter().filter(|q| uses(q)).count() == 1 =>
+            {
+                Ppl::Comp {
+                    op,
+                    parts: parts
+                        .into_iter()
+                        .map(|q| {
+                            if uses(&q) {
+                                self.attach_lock(q, users, l, p, span)
+                            } else {
+                                q
+                            }
+                        })
+                        .collect(),
+                }
+            }
+            other => {
+                let id = BlockId(self.next);
+                self.next += 1;
+                let lock = Ppl::Block(BasicBlock {
+                    id,
+                    kind: BlockKind::Seq,
+                    line: p.line,
+                    span: p.span,
+                    iterations: Vec::new(),
+                    payload: OmpBlock {
+                        origin: BlockOrigin::Lock,
+                        pragma: p.clone(),
+                        contract: None,
+                        dims: Vec::new(),
+                        body: BlockBody::Code(Block {
+                            stmts: Vec::new(),
+                            span,
+                        }),
+                        sharing: Default::default(),
+                        lock: Some(l.clone()),
+                    },
+                });
+                Ppl::join(Op::Par, lock, other)
+            }
+        }
     }
 
     /// The tree of a (possibly nested) parallel construct and the contract at its start.
@@ -258,6 +358,15 @@ impl Builder<'_> {
                 continue;
             };
             let q = &c.pragma;
+            if q.directive == Directive::Barrier {
+                // OpenMP 5.2 §15.3.1: every thread of the team waits until all have arrived, so
+                // what comes before happens before what comes after: a new phase.
+                if let Some(j) = self.replicated_job(p, &mut code, ctx)? {
+                    phases.last_mut().expect("a phase").push(j);
+                }
+                phases.push(Vec::new());
+                continue;
+            }
             let job = match (&c.body, q.directive) {
                 (OmpBody::Loop(n), Directive::For | Directive::ForSimd) => {
                     Some(self.loop_job(q, n, c.span, BlockOrigin::Worksharing, &nested(ctx, q))?)
@@ -331,6 +440,7 @@ impl Builder<'_> {
                     | Directive::ForSimd
                     | Directive::Sections
                     | Directive::Single => Some("a worksharing construct"),
+                    Directive::Barrier => Some("a barrier"),
                     d if d.is_parallel() => Some("a nested parallel region"),
                     _ => None,
                 };
@@ -421,17 +531,90 @@ impl Builder<'_> {
             span,
             ctx,
         )?;
+        let combine = if p.directive.is_parallel() {
+            // The region's end updates the originals: nothing of the region runs then.
+            None
+        } else {
+            self.combine_block(p, &block, span, ctx)?
+        };
+        let schedule = p.schedule().map(|(k, c)| (k, c.map(str::to_string)));
         Ok(Part {
-            ppl: Ppl::Block(block),
             clauses: JobInfo {
                 origin,
                 directive: p.directive,
                 // A `simd` loop run by every thread has no barrier after it.
                 nowait: p.nowait() || origin == BlockOrigin::ReplicatedSimd,
-                schedule: p.schedule().map(|(k, c)| (k, c.map(str::to_string))),
+                // A loop with a reduction is not fused with another: its update of the
+                // originals runs beside both.
+                schedule: if combine.is_some() { None } else { schedule },
                 range,
             },
+            ppl: match combine {
+                Some(c) => Ppl::join(Op::Par, Ppl::Block(block), Ppl::Block(c)),
+                None => Ppl::Block(block),
+            },
         })
+    }
+
+    /// The update of the originals of a worksharing loop's `reduction` variables (OpenMP 5.2
+    /// §5.5.8: each thread's private copy is combined into the original, at the latest at the
+    /// barrier that ends the construct). The threads combine under a lock of the
+    /// implementation's, so the updates do not race with each other, but they do race with any
+    /// code that accesses the original while the loop runs: a block of its own, in parallel with
+    /// the loop, that writes each original once.
+    fn combine_block(
+        &mut self,
+        p: &Pragma,
+        loop_block: &BasicBlock<OmpBlock>,
+        span: Span,
+        ctx: &Ctx<'_>,
+    ) -> Result<Option<BasicBlock<OmpBlock>>, FrontError> {
+        use super::sharing::Sharing;
+        let mut stmts = Vec::new();
+        for c in &p.clauses {
+            let crate::pragma::ClauseKind::Reduction { items, .. } = &c.kind else {
+                continue;
+            };
+            for item in items {
+                let Some((&v, _)) = loop_block.payload.sharing.iter().find(|(v, sh)| {
+                    matches!(sh, Sharing::Reduction { .. })
+                        && self.program.var(**v).name == item.base.name
+                }) else {
+                    continue;
+                };
+                let ty = self.program.var(v).ty.clone();
+                let e = Expr {
+                    kind: ExprKind::Var(v),
+                    ty,
+                    span: item.span,
+                };
+                stmts.push(Stmt {
+                    kind: StmtKind::Assign {
+                        target: e.clone(),
+                        value: e,
+                    },
+                    span: item.span,
+                });
+            }
+        }
+        if stmts.is_empty() {
+            return Ok(None);
+        }
+        // The originals as the enclosing constructs see them (not the loop's copies).
+        let outer = Ctx {
+            constructs: ctx.constructs[..ctx.constructs.len().saturating_sub(1)].to_vec(),
+            region_decls: ctx.region_decls,
+        };
+        let block = self.block(
+            p,
+            BlockOrigin::Reduction,
+            None,
+            Vec::new(),
+            BlockBody::Code(Block { stmts, span }),
+            span,
+            &outer,
+        )?;
+        Ok(Some(block))
     }
 
     /// `sections`: the parallel composition of its sections (a section whose body is a single
@@ -562,7 +745,15 @@ impl Builder<'_> {
             }
             if let StmtKind::Omp(c) = &x.kind {
                 let d = c.pragma.directive;
-                if d.is_parallel()
+                if d == Directive::Barrier {
+                    // §17 (nesting of regions): a barrier may not be closely nested in a
+                    // worksharing or task region; the team could not all meet it.
+                    err = Some(FrontError::omp_syntax(
+                        c.pragma.directive_span,
+                        "`omp barrier` inside a `single` or `section`: only one thread would \
+                         meet it (OpenMP 5.2 §17)",
+                    ));
+                } else if d.is_parallel()
                     || d.is_loop()
                     || matches!(d, Directive::Sections | Directive::Single)
                 {
@@ -626,7 +817,10 @@ impl Builder<'_> {
         let program = self.program;
         let sharing = attributes(&bctx, &referenced, &|v| program.var(v))?;
         let kind = match origin {
-            BlockOrigin::Single | BlockOrigin::Section => BlockKind::Seq,
+            BlockOrigin::Single
+            | BlockOrigin::Section
+            | BlockOrigin::Reduction
+            | BlockOrigin::Lock => BlockKind::Seq,
             BlockOrigin::Simd => BlockKind::Vec,
             _ => BlockKind::Par,
         };
@@ -668,6 +862,7 @@ impl Builder<'_> {
                 dims,
                 body,
                 sharing,
+                lock: None,
             },
         })
     }
@@ -713,6 +908,62 @@ impl Builder<'_> {
             }
             s.for_each_block(&mut |b| self.orphans(&b.stmts, in_region));
         }
+    }
+}
+
+/// The first loop in `stmts` that may wait for another thread: its body publishes or observes
+/// a value through a lock or an atomic operation (a variable it assigns under one) that the
+/// loop also reads elsewhere — its condition, a test before `break` — or its body has a
+/// `flush`. Busy-waiting like this orders accesses in ways ompv's permissions do not follow.
+pub fn waiting_loop(stmts: &[Stmt]) -> Option<Span> {
+    let mut found = None;
+    visit::each_stmt(stmts, &mut |s| {
+        if found.is_some() {
+            return;
+        }
+        let StmtKind::Loop { body, cond, .. } = &s.kind else {
+            return;
+        };
+        let mut published = BTreeSet::new();
+        let mut flush = false;
+        visit::each_stmt(&body.stmts, &mut |x| {
+            if let StmtKind::Omp(c) = &x.kind {
+                if c.pragma.directive == Directive::Flush {
+                    flush = true;
+                }
+                if let (Some(_), OmpBody::Block { body, .. }) = (lock_of(&c.pragma), &c.body) {
+                    published.extend(visit::assigned(&body.stmts));
+                }
+            }
+        });
+        let mut read = BTreeSet::new();
+        if let Some(c) = cond {
+            let mut vs = Vec::new();
+            c.vars(&mut vs);
+            read.extend(vs);
+        }
+        visit::each_stmt(&body.stmts, &mut |x| {
+            if let StmtKind::If { cond, .. } = &x.kind {
+                let mut vs = Vec::new();
+                cond.vars(&mut vs);
+                read.extend(vs);
+            }
+        });
+        if flush || published.iter().any(|v| read.contains(v)) {
+            found = Some(s.span);
+        }
+    });
+    found
+}
+
+/// The lock a construct takes, if it is a mutual-exclusion construct.
+pub fn lock_of(p: &Pragma) -> Option<LockName> {
+    match p.directive {
+        Directive::Critical => Some(LockName::Critical(
+            p.critical_name().map(|n| n.name.clone()),
+        )),
+        Directive::Atomic => Some(LockName::Atomic),
+        _ => None,
     }
 }
 

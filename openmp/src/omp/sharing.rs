@@ -119,12 +119,13 @@ pub fn attributes<'v>(
 
 fn attribute(ctx: &BlockContext<'_>, v: VarId, info: &Var) -> Result<Sharing, FrontError> {
     let is_static = matches!(info.storage, Storage::Global | Storage::StaticLocal);
-    // 1. Predetermined.
-    if ctx.block_decls.contains(&v) && !is_static {
-        return Ok(Sharing::Local);
-    }
+    // 1. Predetermined. A loop variable declared in its `for` is the iteration's coordinate
+    // first of all.
     if ctx.loop_vars.contains(&v) {
         return Ok(Sharing::LoopVar);
+    }
+    if ctx.block_decls.contains(&v) && !is_static {
+        return Ok(Sharing::Local);
     }
     if info.threadprivate {
         return Ok(Sharing::Threadprivate);

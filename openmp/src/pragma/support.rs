@@ -17,6 +17,11 @@ const DIRECTIVES: &[Directive] = &[
     Directive::ParallelSections,
     Directive::Section,
     Directive::Single,
+    Directive::Barrier,
+    Directive::Critical,
+    Directive::Atomic,
+    Directive::Flush,
+    Directive::Taskyield,
 ];
 
 /// `Ok` when the front end handles every part of `p`, else an `unsupported` error naming the
@@ -38,7 +43,16 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             | ClauseKind::Default(DefaultKind::Shared | DefaultKind::None)
             | ClauseKind::NumThreads(_)
             | ClauseKind::Simdlen(_)
-            | ClauseKind::Collapse(_) => {}
+            | ClauseKind::Collapse(_)
+            // `critical` and `atomic`: a hint or a memory order changes nothing about which
+            // accesses may race (§15.1, §15.8.1); the atomic forms only say what the statement
+            // is.
+            | ClauseKind::Hint(_)
+            | ClauseKind::MemoryOrder(_)
+            | ClauseKind::Read
+            | ClauseKind::Write
+            | ClauseKind::Update(None)
+            | ClauseKind::Capture => {}
             ClauseKind::Default(k) => {
                 return unsupported(format!("`default({k})` is not supported"))
             }

@@ -198,6 +198,23 @@ fn multi_line_pragma_positions() {
 }
 
 #[test]
+fn supported_synchronisation() {
+    for src in [
+        "#pragma omp critical",
+        "#pragma omp critical(name) hint(0)",
+        "#pragma omp atomic",
+        "#pragma omp atomic update",
+        "#pragma omp atomic read seq_cst",
+        "#pragma omp atomic capture",
+        "#pragma omp barrier",
+        "#pragma omp flush",
+        "#pragma omp taskyield",
+    ] {
+        check_supported(&ok(src)).unwrap_or_else(|e| panic!("{src}: {}", e.message));
+    }
+}
+
+#[test]
 fn unsupported_directives_and_clauses() {
     assert_eq!(
         err("#pragma omp task"),
@@ -209,9 +226,10 @@ fn unsupported_directives_and_clauses() {
         )
     );
     for src in [
-        "#pragma omp critical",
-        "#pragma omp atomic update",
-        "#pragma omp barrier",
+        "#pragma omp taskwait",
+        "#pragma omp ordered",
+        "#pragma omp cancel for",
+        "#pragma omp atomic compare",
         "#pragma omp taskloop simd grainsize(strict: 4)",
         "#pragma omp threadprivate(x)",
         "#pragma omp target teams distribute parallel for map(to: a[0:n])",

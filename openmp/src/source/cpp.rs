@@ -77,7 +77,11 @@ pub fn preprocess(
         .arg("-I")
         .arg(include)
         .arg("-D_OPENMP=201511")
-        .arg("-D__OMPV__=1");
+        .arg("-D__OMPV__=1")
+        // OpenMP's runtime routines are known without `#include <omp.h>` (constructs such as
+        // `master` are given their meaning through them).
+        .arg("-include")
+        .arg(include.join("omp.h"));
     if let Some(dir) = file_dir {
         cmd.arg("-iquote").arg(dir);
     }

@@ -89,6 +89,14 @@ pub fn and_all(parts: impl IntoIterator<Item = Expr>, span: Span) -> Expr {
         .unwrap_or_else(|| bool_lit(true, span))
 }
 
+/// `a || b || …` (`false` for none).
+pub fn or_all(parts: impl IntoIterator<Item = Expr>, span: Span) -> Expr {
+    parts
+        .into_iter()
+        .reduce(|acc, e| bin(BinaryOp::Or, acc, e, span))
+        .unwrap_or_else(|| bool_lit(false, span))
+}
+
 /// `a ==> b`, simplifying `true ==> b` and `a ==> true`.
 pub fn implies(a: Expr, b: Expr, span: Span) -> Expr {
     if is_true(&a) || is_true(&b) {
@@ -166,6 +174,19 @@ pub fn forall(vars: Vec<LocalDecl>, body: Expr, span: Span) -> Expr {
     Expr::new(
         ExprKind::Quant {
             kind: QuantKind::Forall,
+            vars,
+            triggers: Vec::new(),
+            body: Box::new(body),
+        },
+        span,
+    )
+}
+
+/// `exists vars :: body`.
+pub fn exists(vars: Vec<LocalDecl>, body: Expr, span: Span) -> Expr {
+    Expr::new(
+        ExprKind::Quant {
+            kind: QuantKind::Exists,
             vars,
             triggers: Vec::new(),
             body: Box::new(body),

@@ -147,6 +147,10 @@ pub struct RegionInfo {
     pub names: HashMap<String, String>,
     /// Allocations (as printed Viper) that hold one shared scalar variable, with its source name.
     pub scalars: HashMap<String, String>,
+    /// A loop of the region that waits for a value another thread publishes (under a lock, by
+    /// an atomic operation or a flush): such synchronisation may order accesses the
+    /// permissions cannot tell apart, so a conflict found in this region is not a certain race.
+    pub waits: Option<Span>,
 }
 
 impl RegionInfo {

@@ -5,7 +5,7 @@
 use super::block::IterRange;
 use super::build::*;
 use super::split::{conjuncts, functional_part, Conjunct, UnsupportedShape};
-use super::subst::free_vars;
+use super::subst::{free_vars, subst};
 use viper::ast::*;
 use viper::Span;
 
@@ -47,11 +47,19 @@ pub fn forall_iterations(p: Expr, dims: &[IterRange], span: Span) -> Expr {
 /// block as a whole holds the fraction once. Quantifying over that dimension would not be
 /// injective.
 fn all_iterations_of(c: &Conjunct, dims: &[IterRange], span: Span) -> Expr {
-    let mut mentioned = free_vars(&c.acc);
-    mentioned.extend(free_vars(&c.guard));
     let sp = c.acc.span;
-    let (used, unused): (Vec<&IterRange>, Vec<&IterRange>) =
-        dims.iter().partition(|d| mentioned.contains(&d.var));
+    // One-point rule: a dimension the guard pins to one value (`t == e`, e.g. the code of thread
+    // 0 only) is that value, not a quantifier (whose receiver would not be injective).
+    let mut c = c.clone();
+    let mut pinned: Vec<&str> = Vec::new();
+    for d in dims {
+        if let Some(v) = pinned_value(&c.guard, &d.var, dims, &c.vars) {
+            c.guard = and(d.contains(v.clone(), sp), subst(&c.guard, &d.var, &v), sp);
+            c.acc = subst(&c.acc, &d.var, &v);
+            pinned.push(&d.var);
+        }
+    }
+    let c = &c;
     let ExprKind::Acc { loc, perm } = &c.acc.kind else {
         unreachable!("a conjunct holds an acc");
     };
@@ -60,7 +68,38 @@ fn all_iterations_of(c: &Conjunct, dims: &[IterRange], span: Span) -> Expr {
         .cloned()
         .unwrap_or_else(|| perm_lit(PermLit::Write, sp));
     let shared_read = is_read_amount(&amount);
+    let in_acc = free_vars(&c.acc);
     let mut guard = c.guard.clone();
+    // A read whose location does not depend on a dimension that only its condition mentions
+    // (`t != 0 ==> Perm(x, 1\2)`): the block holds the fraction once if some value meets the
+    // condition.
+    if shared_read {
+        let only_guard: Vec<&IterRange> = dims
+            .iter()
+            .filter(|d| !pinned.contains(&d.var.as_str()) && !in_acc.contains(&d.var))
+            .filter(|d| free_vars(&guard).contains(&d.var))
+            .collect();
+        if !only_guard.is_empty() {
+            let range = and_all(
+                only_guard.iter().map(|d| d.contains(local(&d.var, sp), sp)),
+                sp,
+            );
+            guard = exists(
+                only_guard
+                    .iter()
+                    .map(|d| decl(&d.var, Type::Int, span))
+                    .collect(),
+                and(range, guard, sp),
+                sp,
+            );
+        }
+    }
+    let mut mentioned = in_acc;
+    mentioned.extend(free_vars(&guard));
+    let (used, unused): (Vec<&IterRange>, Vec<&IterRange>) = dims
+        .iter()
+        .filter(|d| !pinned.contains(&d.var.as_str()))
+        .partition(|d| mentioned.contains(&d.var));
     for d in &unused {
         guard = and(bin(BinaryOp::Lt, d.lo.clone(), d.hi.clone(), sp), guard, sp);
         if shared_read {
@@ -85,6 +124,45 @@ fn all_iterations_of(c: &Conjunct, dims: &[IterRange], span: Span) -> Expr {
     let mut vars: Vec<_> = used.iter().map(|d| decl(&d.var, Type::Int, span)).collect();
     vars.extend(c.vars.iter().cloned());
     forall(vars, implies(and(range, guard, sp), scaled, sp), sp)
+}
+
+/// The value `e` of a conjunct `var == e` (or `e == var`) of `guard`, where `e` mentions no
+/// iteration variable and no variable bound around the permission.
+fn pinned_value(guard: &Expr, var: &str, dims: &[IterRange], bound: &[LocalDecl]) -> Option<Expr> {
+    let mut conjuncts = Vec::new();
+    fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match &e.kind {
+            ExprKind::Binary {
+                op: BinaryOp::And,
+                left,
+                right,
+            } => {
+                flatten(left, out);
+                flatten(right, out);
+            }
+            _ => out.push(e),
+        }
+    }
+    flatten(guard, &mut conjuncts);
+    conjuncts.into_iter().find_map(|c| {
+        let ExprKind::Binary {
+            op: BinaryOp::Eq,
+            left,
+            right,
+        } = &c.kind
+        else {
+            return None;
+        };
+        let other = match (&left.kind, &right.kind) {
+            (ExprKind::Local(n), _) if n == var => right,
+            (_, ExprKind::Local(n)) if n == var => left,
+            _ => return None,
+        };
+        let fv = free_vars(other);
+        let free = !dims.iter().any(|d| fv.contains(&d.var))
+            && !bound.iter().any(|b| fv.contains(&b.name.name));
+        free.then(|| (**other).clone())
+    })
 }
 
 /// Whether a permission amount is certainly a read (a literal fraction below one, or

@@ -204,6 +204,7 @@ mod tests {
             contract: None,
             names: Default::default(),
             scalars: Default::default(),
+            waits: None,
         });
         let ppl = Ppl::join(Op::Fuse, block(0, 4, "i", checks), block(1, 7, "j", checks));
         let pairs = crate::block_pairs(&ppl);

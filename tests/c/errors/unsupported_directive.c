@@ -1,12 +1,12 @@
-void count(int n, int *a, int *total)
+void clear(int n, int *a)
 {
   #pragma omp parallel
   {
     #pragma omp for
     for (int i = 0; i < n; i++)
     {
-      #pragma omp critical
-      *total = *total + a[i];
+      #pragma omp cancel for
+      a[i] = 0;
     }
   }
 }

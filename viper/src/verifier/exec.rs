@@ -135,6 +135,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 body,
             } => self.exec_while(st, cond, invariants, body, s.span, k),
             StmtKind::Inhale(e) | StmtKind::Assume(e) => {
+                if super::smoke::ends_path(s) {
+                    self.smoke_point(SmokePoint::PathEnd(s.span), &st);
+                }
                 let site = Site::new(ErrorKind::InhaleFailed, e.span);
                 self.produce(st, e, None, site, &mut |v: &mut Self, after: State| {
                     v.smoke_point(SmokePoint::AfterInhale(s.span), &after);

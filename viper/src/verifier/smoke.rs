@@ -34,6 +34,8 @@ pub enum SmokePoint {
     LoopBodyEnd(Span),
     /// The end of a branch of an `if` (at the branch's block).
     BranchEnd(Span),
+    /// Right before an `inhale false` / `assume false` that ends a path on purpose.
+    PathEnd(Span),
 }
 
 impl SmokePoint {
@@ -42,7 +44,8 @@ impl SmokePoint {
             SmokePoint::MethodEnd(s)
             | SmokePoint::AfterInhale(s)
             | SmokePoint::LoopBodyEnd(s)
-            | SmokePoint::BranchEnd(s) => s,
+            | SmokePoint::BranchEnd(s)
+            | SmokePoint::PathEnd(s) => s,
         }
     }
 
@@ -63,6 +66,9 @@ impl SmokePoint {
                 "Smoke: the end of this branch is reached only in inconsistent states \
                  (it is dead code)"
             }
+            SmokePoint::PathEnd(_) => {
+                "Smoke: the code before this path's end is reached only in inconsistent states"
+            }
         }
     }
 }
@@ -72,20 +78,51 @@ pub fn points_of(m: &Method) -> Vec<SmokePoint> {
     let mut out = Vec::new();
     if let Some(b) = &m.body {
         block_points(b, &mut out);
-        out.push(SmokePoint::MethodEnd(m.span));
+        if !terminates(b) {
+            out.push(SmokePoint::MethodEnd(m.span));
+        }
     }
     out
+}
+
+/// `inhale false` / `assume false`: code that ends a path on purpose (generated encodings use it
+/// to check something in a branch of its own). The state before it is a smoke point; the end of
+/// the branch or method it ends is not.
+pub(crate) fn ends_path(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Inhale(e) | StmtKind::Assume(e) => {
+            matches!(e.kind, ExprKind::BoolLit(false))
+        }
+        _ => false,
+    }
+}
+
+/// Every path through `b` ends in `inhale false` / `assume false` (so its end is dead on purpose).
+fn terminates(b: &Block) -> bool {
+    b.stmts.last().is_some_and(|s| {
+        ends_path(s)
+            || match &s.kind {
+                StmtKind::Block(inner) => terminates(inner),
+                StmtKind::If {
+                    then,
+                    els: Some(els),
+                    ..
+                } => terminates(then) && terminates(els),
+                _ => false,
+            }
+    })
 }
 
 fn block_points(b: &Block, out: &mut Vec<SmokePoint>) {
     for s in &b.stmts {
         match &s.kind {
+            _ if ends_path(s) => out.push(SmokePoint::PathEnd(s.span)),
             StmtKind::Inhale(_) | StmtKind::Assume(_) => out.push(SmokePoint::AfterInhale(s.span)),
             StmtKind::Block(inner) => block_points(inner, out),
             StmtKind::If { then, els, .. } => {
                 for branch in std::iter::once(then).chain(els.iter()) {
                     block_points(branch, out);
-                    if !branch.stmts.is_empty() {
+                    if !branch.stmts.is_empty() && !terminates(branch) {
                         out.push(SmokePoint::BranchEnd(branch.span));
                     }
                 }

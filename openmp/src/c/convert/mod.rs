@@ -130,6 +130,10 @@ pub(crate) struct Converter<'a> {
     pub temps: usize,
     /// Counter of outermost parallel regions.
     pub next_region: usize,
+    /// File-scope declarative directives, with the index of the external declaration they
+    /// precede (they are applied when the declarations before them are known).
+    declarative: Vec<(usize, Pragma)>,
+    declarative_at: usize,
 }
 
 /// The id of an error that only follows from one already reported (dropped before returning).
@@ -157,6 +161,8 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
         ignoring: None,
         temps: 0,
         next_region: 0,
+        declarative: Vec::new(),
+        declarative_at: 0,
     };
     let functions = c.top_level();
     // Every annotation of the user's file must have found its place.
@@ -406,13 +412,11 @@ impl<'a> Converter<'a> {
         let mut front: Vec<(Option<Contract>, bool)> = Vec::with_capacity(unit.len());
         let mut cursor = 0;
         let mut pending: Vec<usize> = Vec::new();
-        // Declarative pragmas (`threadprivate`) with the index of the external declaration they
-        // precede: they name variables declared before them, so they take effect in pass 2.
-        let mut declarative: Vec<(usize, Pragma)> = Vec::new();
         for (k, ext) in unit.iter().enumerate() {
             let anns = self.take(cursor, ext.span.start);
             cursor = ext.span.end;
-            self.top_level_annotations(anns, &mut pending, &mut declarative, k);
+            self.declarative_at = k;
+            self.top_level_annotations(anns, &mut pending);
             let file = self.known_file(ext.span.start);
             let is_function = match &ext.node {
                 lc::ExternalDeclaration::FunctionDefinition(_) => true,
@@ -450,7 +454,8 @@ impl<'a> Converter<'a> {
             front.push((contract, self.ignoring.is_some()));
         }
         let anns = self.take(cursor, usize::MAX);
-        self.top_level_annotations(anns, &mut pending, &mut declarative, unit.len());
+        self.declarative_at = unit.len();
+        self.top_level_annotations(anns, &mut pending);
         if let Some(&p) = pending.first() {
             let s = self.l.annotations[p].span;
             self.errors.push(FrontError::spec_syntax(
@@ -484,10 +489,11 @@ impl<'a> Converter<'a> {
 
         // Pass 2: declarations in order (types, globals, signatures).
         let mut protos: Vec<(usize, Function)> = Vec::new();
-        let mut declarative = declarative.into_iter().peekable();
+        let mut declarative = std::mem::take(&mut self.declarative).into_iter().peekable();
         for (k, ext) in unit.iter().enumerate() {
-            while let Some((_, p)) = declarative.next_if(|(at, _)| *at == k) {
-                self.declarative_pragma(&p);
+            // Declarative directives apply to what is declared before them.
+            while let Some(p) = declarative.next_if(|(at, _)| *at <= k) {
+                self.declarative_pragma(&p.1);
             }
             let file = self.known_file(ext.span.start);
             match &ext.node {
@@ -525,7 +531,6 @@ impl<'a> Converter<'a> {
                 }
             }
         }
-
         for (_, p) in declarative {
             self.declarative_pragma(&p);
         }
@@ -565,16 +570,9 @@ impl<'a> Converter<'a> {
     }
 
     /// Annotations between top-level declarations: contract groups go to `pending`;
-    /// pragmas go to `declarative` with `next` (the index of the external declaration they
-    /// precede; `threadprivate` marks globals declared before it); `spec_ignore` markers switch
-    /// ignoring on and off.
-    fn top_level_annotations(
-        &mut self,
-        anns: Vec<usize>,
-        pending: &mut Vec<usize>,
-        declarative: &mut Vec<(usize, Pragma)>,
-        next: usize,
-    ) {
+    /// `threadprivate` pragmas mark globals; other pragmas are not allowed there; `spec_ignore`
+    /// markers switch ignoring on and off.
+    fn top_level_annotations(&mut self, anns: Vec<usize>, pending: &mut Vec<usize>) {
         for i in anns {
             let a = &self.l.annotations[i];
             match &a.content {
@@ -582,7 +580,8 @@ impl<'a> Converter<'a> {
                     self.errors.push(e.clone())
                 }
                 AnnotationContent::Pragma(p) if a.file == MAIN => {
-                    declarative.push((next, p.clone()));
+                    let p = p.clone();
+                    self.declarative.push((self.declarative_at, p));
                 }
                 AnnotationContent::Spec(spec) => {
                     let mut has_clause = false;

@@ -73,6 +73,71 @@ impl Converter<'_> {
         })
     }
 
+    /// `master` / `masked [filter(t)]` (OpenMP 5.2 §10.5): the thread whose number is the filter
+    /// (0 without `filter`) runs the block; no barrier before or after it. It is exactly
+    /// `if (omp_get_thread_num() == t) { … }`, which is how ompv represents it.
+    fn masked(&mut self, p: Pragma, body: OmpBody, span: Span) -> Result<Stmt, FrontError> {
+        let OmpBody::Block { contract, body } = body else {
+            unreachable!("`masked` is block-associated")
+        };
+        if let Some(c) = contract {
+            return Err(FrontError::unsupported(
+                c.span,
+                format!(
+                    "a contract at the start of `omp {}` (it is code of the enclosing block)",
+                    p.directive.name()
+                ),
+            ));
+        }
+        let mut filter = 0;
+        for c in &p.clauses {
+            if let crate::pragma::ClauseKind::Filter(e) = &c.kind {
+                filter = e.text.trim().parse::<i128>().map_err(|_| {
+                    FrontError::unsupported(e.span, "a `filter` that is not an integer constant")
+                })?;
+            }
+        }
+        let at = p.directive_span;
+        let mut stmts = Vec::new();
+        let t = self.temp(Type::INT, at, &mut stmts);
+        stmts.push(Stmt {
+            kind: StmtKind::Call {
+                target: Some(t.clone()),
+                callee: Ident {
+                    name: "omp_get_thread_num".into(),
+                    span: at,
+                },
+                args: Vec::new(),
+            },
+            span: at,
+        });
+        let cond = Expr {
+            kind: ExprKind::Binary {
+                op: BinOp::Eq,
+                lhs: Box::new(t),
+                rhs: Box::new(Expr {
+                    kind: ExprKind::Int(filter),
+                    ty: Type::INT,
+                    span: at,
+                }),
+            },
+            ty: Type::INT,
+            span: at,
+        };
+        stmts.push(Stmt {
+            kind: StmtKind::If {
+                cond,
+                then: body,
+                els: None,
+            },
+            span,
+        });
+        Ok(Stmt {
+            kind: StmtKind::Block(Block { stmts, span }),
+            span,
+        })
+    }
+
     /// Directives that cannot appear where they stand.
     fn check_nesting(&self, p: &Pragma) -> Result<(), FrontError> {
         if p.directive == Directive::Section {
@@ -103,6 +168,9 @@ impl Converter<'_> {
         let body = self.construct_body(&p, pragmas, stmt);
         self.omp.enclosing.pop();
         let body = body?;
+        if matches!(p.directive, Directive::Master | Directive::Masked) {
+            return self.masked(p, body, span);
+        }
         let region = outermost_parallel.then(|| {
             self.next_region += 1;
             RegionId(self.next_region - 1)

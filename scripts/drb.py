@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Runs `ompv verify` on every host program of DataRaceBench and scores the verdicts.
+
+Usage: scripts/drb.py DIR [--ompv BIN] [--jobs N] [--timeout S] [--only REGEX] [--rows]
+
+DIR is DataRaceBench's `micro-benchmarks` folder. Host programs are the `.c` files with no
+`omp target` / `omp teams` (178 in DataRaceBench 1.4). A file ending in `-yes.c` has a race,
+`-no.c` has none. A verdict of `failed` with a `race` error is a race answer, `verified` a
+race-free answer; anything else (`unknown`, an input error, another failure) is no answer.
+At the level of pairs, a reported race matches when its two accesses are the two `line:col`
+of one of the file's `Data race pair:` comments (in either order).
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+PAIR = re.compile(r"@(\d+):(\d+):[RW]\s+vs\.\s+\S+?@(\d+):(\d+):[RW]")
+
+
+def host_programs(d, only):
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".c"):
+            continue
+        text = open(os.path.join(d, f), errors="ignore").read()
+        if re.search(r"omp\s+(target|teams)", text):
+            continue
+        if only and not re.search(only, f):
+            continue
+        yield f, text
+
+
+def expected_pairs(text):
+    pairs = set()
+    for line in text.splitlines():
+        if "Data race pair" not in line:
+            continue
+        for m in PAIR.finditer(line):
+            a = (int(m.group(1)), int(m.group(2)))
+            b = (int(m.group(3)), int(m.group(4)))
+            pairs.add(frozenset((a, b)))
+    return pairs
+
+
+def run(args, f, text):
+    path = os.path.join(args.dir, f)
+    cmd = [args.ompv, "verify", path, "--format", "json", "--timeout", str(args.timeout)]
+    t = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.wall)
+        lines = p.stdout.strip().splitlines()
+        v = json.loads(lines[-1]) if lines else {"verdict": "crash", "code": p.returncode}
+    except subprocess.TimeoutExpired:
+        v = {"verdict": "timeout"}
+    except json.JSONDecodeError:
+        v = {"verdict": "crash"}
+    dt = time.monotonic() - t
+    errors = v.get("errors", [])
+    races = [e for e in errors if e.get("kind") == "race"]
+    verdict = v.get("verdict")
+    yes = f.endswith("-yes.c")
+    if verdict == "verified":
+        cls = "FN" if yes else "TN"
+    elif verdict == "failed" and races:
+        cls = "TP" if yes else "FP"
+    elif verdict == "failed":
+        cls = "failed-other"
+    elif verdict == "unknown":
+        cls = "unknown"
+    else:
+        cls = "error"
+    reported = set()
+    for e in races:
+        acc = e.get("accesses") or []
+        if len(acc) == 2:
+            reported.add(frozenset((a["line"], a["column"]) for a in acc))
+    want = expected_pairs(text)
+    matched = bool(reported & want) if cls == "TP" else False
+    lines_matched = False
+    if cls == "TP":
+        want_lines = {frozenset(l for l, _ in p) for p in want}
+        lines_matched = any(frozenset(l for l, _ in p) in want_lines for p in reported)
+    why = ""
+    if errors and cls not in ("TP", "TN"):
+        why = errors[0].get("message", "").splitlines()[0][:100]
+    return dict(file=f, cls=cls, time=dt, matched=matched, lines=lines_matched, why=why)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--ompv", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "ompv"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=int, default=10, help="seconds per solver query")
+    ap.add_argument("--wall", type=int, default=300, help="seconds per file before giving up")
+    ap.add_argument("--only", help="regular expression on file names")
+    ap.add_argument("--rows", action="store_true", help="print one row per file")
+    args = ap.parse_args()
+    progs = list(host_programs(args.dir, args.only))
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        rows = list(pool.map(lambda p: run(args, *p), progs))
+    if args.rows:
+        for r in rows:
+            print(f"{r['file']:<52} {r['cls']:<13} {r['time']:6.2f}s  {r['why']}")
+    c = collections.Counter(r["cls"] for r in rows)
+    tp, fp, tn, fn = c["TP"], c["FP"], c["TN"], c["FN"]
+    yes = sum(1 for r in rows if r["file"].endswith("-yes.c"))
+    no = len(rows) - yes
+    print(f"programs: {len(rows)} ({yes} -yes, {no} -no)")
+    print(f"TP {tp}  FP {fp}  TN {tn}  FN {fn}  unknown {c['unknown']}  "
+          f"failed-other {c['failed-other']}  error {c['error'] + c['timeout'] + c['crash']}")
+    prec = tp / (tp + fp) if tp + fp else float("nan")
+    rec = tp / yes if yes else float("nan")
+    acc_all = (tp + tn) / len(rows) if rows else float("nan")
+    answered = tp + fp + tn + fn
+    acc_ans = (tp + tn) / answered if answered else float("nan")
+    print(f"precision {prec:.3f}  recall {rec:.3f}  accuracy (all programs) {acc_all:.3f}  "
+          f"accuracy (answered, {answered}) {acc_ans:.3f}")
+    pm = sum(r["matched"] for r in rows)
+    lm = sum(r["lines"] for r in rows)
+    print(f"race pairs: {pm}/{tp} true positives report a `Data race pair:` exactly (line:col), "
+          f"{lm}/{tp} by lines")
+    times = [r["time"] for r in rows]
+    if times:
+        print(f"time per file: median {statistics.median(times):.2f}s, max {max(times):.2f}s")
+    for r in rows:
+        if r["cls"] in ("FP", "FN"):
+            print(f"{r['cls']}: {r['file']}", file=sys.stderr)
+    return 1 if fp else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
