@@ -12,3 +12,4 @@ int main(void) {
   }
   return hits;
 }
+// §15.8.4: atomic accesses do not race with each other, but do with plain ones.

@@ -11,3 +11,4 @@ int main(void) {
   }
   return b[0];
 }
+// §15.3.1: only a barrier orders the threads' accesses before it with those after it.

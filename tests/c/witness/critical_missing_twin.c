@@ -8,3 +8,4 @@ int main(void) {
   }
   return count;
 }
+// §15.2: unsynchronised read-modify-write of a shared variable by every thread.

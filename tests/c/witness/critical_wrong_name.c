@@ -16,3 +16,4 @@ int main(void) {
   }
   return count;
 }
+// §15.2: critical regions with different names do not exclude each other.

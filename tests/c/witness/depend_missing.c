@@ -11,3 +11,4 @@ int main(void) {
   }
   return y;
 }
+// §15.9.5: only `depend` clauses order sibling tasks.

@@ -12,3 +12,4 @@ int main(void) {
   }
   return got;
 }
+// §15.9.5: dependences on overlapping storage (an array and its element) order tasks; disjoint ones do not.

@@ -9,3 +9,4 @@ int main(void) {
   }
   return out[0];
 }
+// §5.4.4: `firstprivate` gives each thread its own copy, initialised once from the original.

@@ -9,3 +9,4 @@ int main(void) {
   }
   return last == 49 ? 0 : 1;
 }
+// §5.4.5: `lastprivate` copies the sequentially last iteration's value out; a shared variable races.

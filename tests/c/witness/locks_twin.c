@@ -16,3 +16,4 @@ int main(void) {
   omp_destroy_lock(&lb);
   return balance;
 }
+// §18.9: lock routines order only the regions that use the same lock.

@@ -12,3 +12,4 @@ int main(void) {
   }
   return y[1];
 }
+// §10.5: `master`/`masked` has no implied barrier.

@@ -13,3 +13,4 @@ int main(void) {
   }
   return cell[0];
 }
+// §10.1: a nested parallel region forms a new team; its threads are unordered with each other.

@@ -12,3 +12,4 @@ int main(void) {
   }
   return b[0];
 }
+// §11.5: `nowait` removes the implicit barrier at the end of the worksharing loop.

@@ -9,3 +9,4 @@ int main(void) {
   }
   return n;
 }
+// §15.10.2: `ordered` regions of a loop run in iteration order.

@@ -12,3 +12,4 @@ int main(void) {
   }
   return n;
 }
+// §15.10.2: `ordered` regions of a loop run in iteration order.

@@ -8,3 +8,4 @@ int main(void) {
       m[i][j] = i + j;
   return m[3][4];
 }
+// §5.1.1: the inner loop's variable declared outside the construct is shared unless listed private.

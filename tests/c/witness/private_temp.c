@@ -9,3 +9,4 @@ int main(void) {
   }
   return b[5];
 }
+// §5.1.1, §5.4.3: a temporary declared outside the loop is shared; `private` gives each thread its own.

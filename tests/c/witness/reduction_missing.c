@@ -8,3 +8,4 @@ int main(void) {
     sum += a[i];
   return sum == 4950 ? 0 : 1;
 }
+// §5.5.8: without `reduction`, the accumulator is one shared variable.

@@ -6,3 +6,4 @@ int main(void) {
     a[i] = a[i - 4] * 2.0f;
   return (int)a[63];
 }
+// §10.4 (`safelen`): iterations at a distance of at least `safelen` are ordered; closer ones may be concurrent.

@@ -10,3 +10,4 @@ int main(void) {
   }
   return result;
 }
+// §11.3: sections run on different threads, unordered.

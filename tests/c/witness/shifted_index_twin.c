@@ -9,3 +9,4 @@ int main(void) {
   printf("%d\n", b[0]);
   return 0;
 }
+// OpenMP 5.2 §11.5: iterations of a worksharing loop run on different threads, unordered.

@@ -6,3 +6,4 @@ int main(void) {
     a[i] = b[i - 1] + 1.0f;
   return (int)a[31];
 }
+// §10.4: iterations of a `simd` loop may run concurrently in SIMD lanes.

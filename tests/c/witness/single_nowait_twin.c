@@ -12,3 +12,4 @@ int main(void) {
   }
   return y[1];
 }
+// §11.1: `single nowait` has no barrier at its end.

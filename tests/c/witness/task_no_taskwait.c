@@ -11,3 +11,4 @@ int main(void) {
   }
   return 0;
 }
+// §12.5, §15.5: a deferred task is unordered with its generator's continuation until `taskwait`.

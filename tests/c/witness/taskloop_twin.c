@@ -8,3 +8,4 @@ int main(void) {
     v[i] = i + 1;
   return v[29];
 }
+// §12.6: the iterations of a `taskloop` run in tasks, unordered with each other.

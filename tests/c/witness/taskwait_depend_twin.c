@@ -15,3 +15,4 @@ int main(void) {
   }
   return 0;
 }
+// §15.5: `taskwait depend` waits only for the child tasks it depends on.

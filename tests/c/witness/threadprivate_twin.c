@@ -13,3 +13,4 @@ int main(void) {
   }
   return total;
 }
+// §5.2: a `threadprivate` variable has one copy per thread.
