@@ -42,6 +42,9 @@ pub enum Command {
     /// Show how a C/OpenMP file is verified (PPL tree, happens-before, iteration pairs,
     /// permission accounting, obligations), or explain an error kind.
     Explain(ExplainArgs),
+    /// Run a C/OpenMP program once under ompv's model of OpenMP and report the data races of
+    /// that execution (real races, with a witness); no race found is not a proof.
+    Witness(WitnessArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page (roff).
@@ -124,6 +127,33 @@ pub enum ExplainEmit {
     Dot,
     /// The Viper program `ompv verify` checks, each check annotated with its C line.
     Viper,
+}
+
+#[derive(Args, Debug)]
+pub struct WitnessArgs {
+    /// The C file (`-` reads standard input).
+    pub file: PathBuf,
+    /// Threads of a team without `num_threads`.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=32))]
+    pub threads: u32,
+    /// Statements run before the answer is inconclusive (default 2000000).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+    /// Memory cells alive at once before the answer is inconclusive (default 8388608).
+    #[arg(long, value_name = "N")]
+    pub max_cells: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = WitnessFormat::Text)]
+    pub format: WitnessFormat,
+    /// The program's arguments (`argv[1..]`).
+    #[arg(last = true, value_name = "ARGS")]
+    pub args: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WitnessFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args, Debug)]

@@ -62,6 +62,7 @@ fn run() -> ExitCode {
         cli::Command::Encode(args) => commands::encode::run(&args),
         cli::Command::Infer(args) => commands::infer::run(&args),
         cli::Command::Explain(args) => commands::explain::run(&args),
+        cli::Command::Witness(args) => commands::witness::run(&args),
         cli::Command::Completions(args) => {
             commands::meta::completions(args.shell);
             ExitCode::Verified

@@ -270,7 +270,15 @@ fn inline_cargo_commands_name_what_exists() {
 fn every_option_the_readme_names_exists() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let mut help = String::new();
-    for sub in ["verify", "viper", "encode", "explain", "completions", "man"] {
+    for sub in [
+        "verify",
+        "viper",
+        "encode",
+        "explain",
+        "witness",
+        "completions",
+        "man",
+    ] {
         help.push_str(&cli_support::ompv(&[sub, "--help"]).stdout);
     }
     help.push_str(&cli_support::ompv(&["--help"]).stdout);

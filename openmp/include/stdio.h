@@ -28,5 +28,6 @@ int sscanf(const char *str, const char *format, ...);
 FILE *fopen(const char *path, const char *mode);
 int fclose(FILE *stream);
 void perror(const char *s);
+int remove(const char *path);
 
 #endif

@@ -13,6 +13,7 @@ pub mod lower;
 pub mod omp;
 pub mod pragma;
 pub mod render;
+pub mod replay;
 pub mod source;
 pub mod spec;
 pub mod suggest;

@@ -10,3 +10,4 @@ pub mod run;
 pub mod skipped;
 pub mod verify;
 pub mod viper;
+pub mod witness;

@@ -258,3 +258,397 @@ fn explicit(p: &Pragma, name: &str) -> Option<Sharing> {
     }
     None
 }
+
+// ----------------------------------------------------------------------------------------------
+// Construct-level rules (for executing a program, e.g. the race-witness replay): what one
+// construct does with each variable referenced in it, when the construct is encountered.
+
+/// Which implicit rule of §5.1.1 applies to a construct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstructKind {
+    /// `parallel` (alone or as the first leaf of a compound construct): variables are shared
+    /// unless a `default` clause says otherwise (§5.1.1, §5.4.1).
+    Parallel,
+    /// A task-generating construct (`task`, `taskloop`): without `default`, a variable that is
+    /// shared by all implicit tasks of the current team in the enclosing context is shared,
+    /// every other one firstprivate (§5.1.1).
+    Task,
+    /// Any other construct (worksharing, `simd`, `masked`, `critical`, ...): a variable no clause
+    /// names keeps the attribute it has in the enclosing context.
+    Other,
+}
+
+/// What a construct does with one variable referenced in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConstructSharing {
+    /// No clause and no rule of this construct changes it: the enclosing context's variable.
+    Inherited,
+    /// The original variable.
+    Shared,
+    /// A new, uninitialised copy (§5.4.3).
+    Private,
+    /// A new copy initialised from the original (§5.4.4); `clause` is `None` when implicit.
+    Firstprivate { clause: Option<Span> },
+    /// A new copy whose value from the sequentially last iteration (lexically last section) is
+    /// assigned to the original at the end (§5.4.5); also firstprivate if named in both.
+    Lastprivate {
+        firstprivate: bool,
+        conditional: bool,
+        clause: Span,
+    },
+    /// A new copy initialised with the operator's identity, combined into the original at the
+    /// end (§5.5.8).
+    Reduction {
+        op: ReductionId,
+        modifier: Option<crate::pragma::ReductionModifier>,
+        clause: Span,
+    },
+    /// A new copy whose value in each iteration is the original's plus the logical iteration
+    /// number times `step` (1 when absent), and whose value from the sequentially last
+    /// iteration goes to the original (§5.4.6).
+    Linear {
+        step: Option<crate::pragma::RawExpr>,
+        clause: Span,
+    },
+    /// An iteration variable of the construct's associated loops: private (§5.1.1); `linear`
+    /// for the single associated loop of a `simd` construct (its original gets the value after
+    /// the last iteration).
+    LoopVar { linear: bool },
+    /// A `threadprivate` variable: the executing thread's copy (§5.2).
+    Threadprivate,
+}
+
+/// A variable referenced in a construct, with what the rules need to know about it.
+pub struct Referenced<'a> {
+    pub var: &'a Var,
+    /// It is an iteration variable of one of the construct's associated loops.
+    pub loop_var: bool,
+    /// In the enclosing context it is shared by all implicit tasks of the current team (a
+    /// variable with static storage, or one shared by the innermost enclosing `parallel`).
+    pub team_shared: bool,
+}
+
+/// The attribute construct `p` gives to a referenced variable (predetermined, explicit, then
+/// implicit, §5.1.1). An error for `default(none)` without a clause naming the variable.
+pub fn construct_sharing(
+    p: &Pragma,
+    kind: ConstructKind,
+    r: &Referenced<'_>,
+) -> Result<ConstructSharing, FrontError> {
+    let name = r.var.name.as_str();
+    // Predetermined: threadprivate variables (§5.1.1; they may appear in no data-sharing
+    // clause).
+    if r.var.threadprivate {
+        return Ok(ConstructSharing::Threadprivate);
+    }
+    // Explicit clauses (§5.4). A variable may be both firstprivate and lastprivate (§5.4.5).
+    let named = |vs: &[crate::pragma::ListItem]| {
+        vs.iter()
+            .any(|i| i.base.name == name && i.derefs == 0 && i.shape.is_empty())
+    };
+    let mut first = None;
+    let mut last = None;
+    for c in &p.clauses {
+        match &c.kind {
+            ClauseKind::Private(vs) if named(vs) => return Ok(ConstructSharing::Private),
+            ClauseKind::Shared(vs) if named(vs) => return Ok(ConstructSharing::Shared),
+            ClauseKind::Firstprivate(vs) if named(vs) => first = Some(c.span),
+            ClauseKind::Lastprivate { conditional, items } if named(items) => {
+                last = Some((*conditional, c.span))
+            }
+            ClauseKind::Reduction {
+                modifier,
+                op,
+                items,
+            } if named(items) => {
+                return Ok(ConstructSharing::Reduction {
+                    op: op.clone(),
+                    modifier: *modifier,
+                    clause: c.span,
+                })
+            }
+            ClauseKind::Linear(l) if named(&l.items) => {
+                return Ok(ConstructSharing::Linear {
+                    step: l.step.clone(),
+                    clause: c.span,
+                })
+            }
+            _ => {}
+        }
+    }
+    match (first, last) {
+        (f, Some((conditional, clause))) => {
+            return Ok(ConstructSharing::Lastprivate {
+                firstprivate: f.is_some(),
+                conditional,
+                clause,
+            })
+        }
+        (Some(clause), None) => {
+            return Ok(ConstructSharing::Firstprivate {
+                clause: Some(clause),
+            })
+        }
+        (None, None) => {}
+    }
+    // Predetermined: the iteration variables of the associated loops are private; the one of a
+    // `simd` construct with a single associated loop is linear (§5.1.1).
+    if r.loop_var {
+        let linear =
+            p.directive == crate::pragma::Directive::Simd && p.associated_loops().unwrap_or(1) == 1;
+        return Ok(ConstructSharing::LoopVar { linear });
+    }
+    // Implicit (§5.1.1): the `default` clause of a parallel or task-generating construct
+    // (§5.4.1) decides for every variable whose attribute would otherwise be implicit,
+    // variables with static storage included.
+    let is_static = matches!(r.var.storage, Storage::Global | Storage::StaticLocal);
+    if kind != ConstructKind::Other {
+        for c in &p.clauses {
+            if let ClauseKind::Default(k) = &c.kind {
+                return match k {
+                    DefaultKind::Shared => Ok(ConstructSharing::Shared),
+                    DefaultKind::Private => Ok(ConstructSharing::Private),
+                    DefaultKind::Firstprivate => Ok(ConstructSharing::Firstprivate {
+                        clause: Some(c.span),
+                    }),
+                    DefaultKind::None => Err(FrontError::type_error(
+                        c.span,
+                        format!(
+                            "`{name}` is used in a construct with `default(none)` but is named in \
+                             no data-sharing clause (OpenMP 5.2 §5.4.1)"
+                        ),
+                    )),
+                };
+            }
+        }
+    }
+    Ok(match kind {
+        ConstructKind::Parallel => ConstructSharing::Shared,
+        ConstructKind::Task if is_static || r.team_shared => ConstructSharing::Shared,
+        ConstructKind::Task => ConstructSharing::Firstprivate { clause: None },
+        ConstructKind::Other => ConstructSharing::Inherited,
+    })
+}
+
+/// The list items of `copyin` clauses (§5.7.1: on `parallel`, each thread's copy of a
+/// threadprivate variable is initialised from the primary thread's copy).
+pub fn copyin_items(p: &Pragma) -> Vec<&crate::pragma::ListItem> {
+    p.clauses
+        .iter()
+        .flat_map(|c| match &c.kind {
+            ClauseKind::Copyin(v) => v.as_slice(),
+            _ => &[],
+        })
+        .collect()
+}
+
+/// The list items of `copyprivate` clauses (§5.7.2: on `single`, the executing thread's values
+/// are broadcast to the corresponding private or threadprivate variables of the other threads
+/// of the team before they leave the construct's barrier).
+pub fn copyprivate_items(p: &Pragma) -> Vec<&crate::pragma::ListItem> {
+    p.clauses
+        .iter()
+        .flat_map(|c| match &c.kind {
+            ClauseKind::Copyprivate(v) => v.as_slice(),
+            _ => &[],
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod construct_tests {
+    use super::*;
+    use crate::c::ast::Type;
+    use crate::pragma::Directive;
+
+    fn pragma(text: &str) -> Pragma {
+        let src = format!("#pragma omp {text}");
+        let f = viper::SourceFile::new("t.c", src.clone());
+        let origin = crate::spec::Origin {
+            file: viper::FileId(0),
+            source: &f,
+            base: 0,
+        };
+        crate::pragma::parse_pragma(&src, origin, 1).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn var(name: &str, storage: Storage) -> Var {
+        Var {
+            name: name.into(),
+            ty: Type::INT,
+            storage,
+            function: None,
+            span: Span::DUMMY,
+            addr_taken: false,
+            is_const: false,
+            threadprivate: false,
+        }
+    }
+
+    fn attr(p: &str, kind: ConstructKind, v: &Var, loop_var: bool, team_shared: bool) -> String {
+        let r = Referenced {
+            var: v,
+            loop_var,
+            team_shared,
+        };
+        match construct_sharing(&pragma(p), kind, &r) {
+            Ok(ConstructSharing::Firstprivate { clause: None }) => "firstprivate (implicit)".into(),
+            Ok(ConstructSharing::Firstprivate { .. }) => "firstprivate".into(),
+            Ok(ConstructSharing::Lastprivate { firstprivate, .. }) => {
+                format!(
+                    "lastprivate{}",
+                    if firstprivate { "+firstprivate" } else { "" }
+                )
+            }
+            Ok(ConstructSharing::Reduction { op, .. }) => format!("reduction({op})"),
+            Ok(ConstructSharing::Linear { .. }) => "linear".into(),
+            Ok(ConstructSharing::LoopVar { linear }) => format!("loop var (linear: {linear})"),
+            Ok(s) => format!("{s:?}").to_lowercase(),
+            Err(e) => format!("error: {}", e.message),
+        }
+    }
+
+    #[test]
+    fn explicit_clauses_win_and_first_and_lastprivate_combine() {
+        // §5.4.3, §5.4.4, §5.4.5, §5.5.8, §5.4.6.
+        let x = var("x", Storage::Local);
+        let k = ConstructKind::Other;
+        assert_eq!(attr("for private(x)", k, &x, false, true), "private");
+        assert_eq!(
+            attr("for firstprivate(x)", k, &x, false, true),
+            "firstprivate"
+        );
+        assert_eq!(
+            attr("for firstprivate(x) lastprivate(x)", k, &x, false, true),
+            "lastprivate+firstprivate"
+        );
+        assert_eq!(
+            attr("for reduction(+: x)", k, &x, false, true),
+            "reduction(+)"
+        );
+        assert_eq!(attr("simd linear(x: 2)", k, &x, false, true), "linear");
+        // An iteration variable named in lastprivate is lastprivate.
+        assert_eq!(attr("for lastprivate(x)", k, &x, true, true), "lastprivate");
+        // A clause naming an element does not name the variable.
+        assert_eq!(
+            attr("task depend(in: x)", ConstructKind::Task, &x, false, true),
+            "shared"
+        );
+    }
+
+    #[test]
+    fn predetermined_loop_variables_and_threadprivate() {
+        // §5.1.1: iteration variables of for/taskloop are private, of a one-loop simd linear.
+        let i = var("i", Storage::Local);
+        assert_eq!(
+            attr("for", ConstructKind::Other, &i, true, true),
+            "loop var (linear: false)"
+        );
+        assert_eq!(
+            attr("simd", ConstructKind::Other, &i, true, true),
+            "loop var (linear: true)"
+        );
+        assert_eq!(
+            attr("simd collapse(2)", ConstructKind::Other, &i, true, true),
+            "loop var (linear: false)"
+        );
+        let mut t = var("t", Storage::Global);
+        t.threadprivate = true;
+        assert_eq!(
+            attr(
+                "parallel default(private)",
+                ConstructKind::Parallel,
+                &t,
+                false,
+                true
+            ),
+            "threadprivate"
+        );
+    }
+
+    #[test]
+    fn implicit_rules_of_parallel_task_and_other_constructs() {
+        let x = var("x", Storage::Local);
+        let g = var("g", Storage::Global);
+        // §5.1.1: in a parallel construct, shared unless `default` says otherwise.
+        assert_eq!(
+            attr("parallel", ConstructKind::Parallel, &x, false, false),
+            "shared"
+        );
+        assert_eq!(
+            attr(
+                "parallel default(firstprivate)",
+                ConstructKind::Parallel,
+                &x,
+                false,
+                false
+            ),
+            "firstprivate"
+        );
+        assert_eq!(
+            attr(
+                "parallel default(private)",
+                ConstructKind::Parallel,
+                &g,
+                false,
+                true
+            ),
+            "private"
+        );
+        assert!(attr(
+            "parallel default(none)",
+            ConstructKind::Parallel,
+            &x,
+            false,
+            false
+        )
+        .starts_with("error"));
+        // §5.1.1: in a task, shared if shared by the whole team in the enclosing context, else
+        // firstprivate; static storage is shared.
+        assert_eq!(attr("task", ConstructKind::Task, &x, false, true), "shared");
+        assert_eq!(
+            attr("task", ConstructKind::Task, &x, false, false),
+            "firstprivate (implicit)"
+        );
+        assert_eq!(
+            attr("task", ConstructKind::Task, &g, false, false),
+            "shared"
+        );
+        assert_eq!(
+            attr(
+                "task default(shared)",
+                ConstructKind::Task,
+                &x,
+                false,
+                false
+            ),
+            "shared"
+        );
+        // Worksharing and other constructs keep the enclosing attribute.
+        assert_eq!(
+            attr("for", ConstructKind::Other, &x, false, false),
+            "inherited"
+        );
+        assert_eq!(
+            attr("single", ConstructKind::Other, &g, false, true),
+            "inherited"
+        );
+        // The loop of `parallel for` is the construct's own.
+        assert_eq!(
+            attr("parallel for", ConstructKind::Parallel, &x, true, false),
+            "loop var (linear: false)"
+        );
+        let _ = Directive::Parallel;
+    }
+
+    #[test]
+    fn copyin_and_copyprivate_items() {
+        // §5.7.1 and §5.7.2.
+        let p = pragma("parallel copyin(a, b)");
+        let names: Vec<&str> = copyin_items(&p).iter().map(|i| i.text.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        let p = pragma("single copyprivate(x)");
+        assert_eq!(copyprivate_items(&p).len(), 1);
+        assert!(copyin_items(&p).is_empty());
+    }
+}

@@ -572,3 +572,33 @@ fn one_contract_per_function_shared_by_its_declarations() {
         Body::NotVerified(NotVerified::RequiresFalse)
     );
 }
+
+#[test]
+fn threadprivate_at_file_scope_names_globals_declared_before_it() {
+    // OpenMP 5.2 §5.2: the directive follows the declarations of the variables it names.
+    let parse = |src: &str| {
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.c", src);
+        crate::parse_c(&mut sm, f, None)
+    };
+    let p = parse("int a = 0, b;\n#pragma omp threadprivate(a)\nint main(void) { return a; }\n")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let flag = |name: &str| {
+        p.vars
+            .iter()
+            .find(|v| v.name == name)
+            .unwrap()
+            .threadprivate
+    };
+    assert!(flag("a") && !flag("b"));
+    // A variable declared only after the directive is still an error.
+    let e = parse("#pragma omp threadprivate(c)\nint c;\nint main(void) { return c; }\n")
+        .unwrap_err()
+        .0;
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].message.contains("not declared before"),
+        "{}",
+        e[0].message
+    );
+}

@@ -1,0 +1,14 @@
+// expect: race 8:5:W 10:9:R
+int main(void) {
+  int x = 0, y = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task shared(x) depend(out : x)
+    x = 3;
+#pragma omp task shared(x, y)
+    y = x + 1;
+  }
+  return y;
+}
+// §15.9.5: only `depend` clauses order sibling tasks.

@@ -1,0 +1,16 @@
+// expect: no race
+int x;
+int y[4];
+int main(void) {
+#pragma omp parallel num_threads(4)
+  {
+#pragma omp master
+    x = 42;
+#pragma omp barrier
+#pragma omp for
+    for (int i = 0; i < 4; i++)
+      y[i] = x;
+  }
+  return y[1];
+}
+// §10.5: `master`/`masked` has no implied barrier.

@@ -1,0 +1,9 @@
+// expect: no race
+float a[32], b[32];
+int main(void) {
+#pragma omp simd
+  for (int i = 1; i < 32; i++)
+    a[i] = b[i - 1] + 1.0f;
+  return (int)a[31];
+}
+// §10.4: iterations of a `simd` loop may run concurrently in SIMD lanes.
