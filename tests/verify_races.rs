@@ -7,6 +7,10 @@
 //! - `// expect: unknown` — ompv can neither prove race freedom nor confirm a race (verdict
 //!   `unknown`): a documented limit, never a wrong answer.
 //!
+//! A race is confirmed either by the proof (exact footprints) or, where the proof
+//! over-approximates, by running the program (`ompv witness`); a second test checks that the run
+//! finds no race in the race-free programs and finds the expected pair in the racy ones.
+//!
 //! Most programs come in pairs: a correct program and a mutant without the synchronisation
 //! it needs (a dropped `critical`, `reduction`, `private`, barrier, `depend`, `taskwait` or
 //! `taskgroup`, an added `nowait`, a shifted index), which must be reported as a race.
@@ -167,4 +171,66 @@ fn inferred_specifications_written_back_give_the_same_answer() {
         "{checked} checked, {written} annotated"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `ompv witness` agrees with the expected answers: no race in a run of a race-free program, and
+/// the expected pair among the races of a racy one (a cross-check of the proof and the replay).
+#[test]
+fn a_run_agrees_with_the_expected_answers() {
+    let dir = root().join("tests/c/races");
+    let mut failures = Vec::new();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/c/races")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    names.sort();
+    for f in names {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let want = expectation(&text);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+            .args(["witness", "--format", "json"])
+            .arg(&f)
+            .output()
+            .expect("ompv runs");
+        let v: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("JSON from ompv witness");
+        let pairs: Vec<BTreeSet<(u64, u64)>> = v["races"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| {
+                ["first", "second"]
+                    .iter()
+                    .map(|k| {
+                        (
+                            r[k]["line"].as_u64().unwrap_or(0),
+                            r[k]["column"].as_u64().unwrap_or(0),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let ok = match &want {
+            Expect::RaceFree => v["outcome"] == "no-race-observed",
+            // One run is one schedule: it may miss a race. Only a race in a race-free program
+            // contradicts the expectation.
+            Expect::Unknown => true,
+            // The same two lines (the run names a clause's write at the clause, the proof at its
+            // list item).
+            Expect::Race(at) => {
+                let lines = |p: &BTreeSet<(u64, u64)>| -> BTreeSet<u64> {
+                    p.iter().map(|(l, _)| *l).collect()
+                };
+                pairs.iter().any(|p| lines(p) == lines(at))
+            }
+        };
+        if !ok {
+            failures.push(format!(
+                "{}: expected {want:?}, the run gave {v}",
+                f.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

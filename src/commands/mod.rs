@@ -7,6 +7,7 @@ pub mod input;
 pub mod inputs;
 pub mod meta;
 pub mod run;
+pub mod settle;
 pub mod skipped;
 pub mod verify;
 pub mod viper;

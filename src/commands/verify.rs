@@ -12,6 +12,7 @@
 use super::input;
 use super::inputs::{self, Input, Language};
 use super::run::run_all;
+use super::settle;
 use super::skipped;
 use crate::cli::{Backend, VerifyArgs};
 use crate::diagnose::{self, Diagnostic, Kind};
@@ -61,14 +62,35 @@ pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileRe
     if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
         verdict = FileVerdict::NothingToVerify;
     }
-    let mut r = FileReport::new(&input.name(), sources, verdict);
-    r.problems = outcome.diagnostics.iter().map(problem).collect();
-    r.notes = outcome
+    let mut race_free = race_free(&outcome, skipped.is_empty() && has_code);
+    let mut problems: Vec<Problem> = outcome.diagnostics.iter().map(problem).collect();
+    let mut notes: Vec<String> = outcome
         .unknowns
         .iter()
         .map(|(name, why)| format!("obligation `{name}` is inconclusive: {why}"))
         .collect();
-    r.race_free = race_free(&outcome, skipped.is_empty() && has_code);
+    if race_free.is_none() && undecided(&outcome) {
+        match settle::settle(&mut sources, input.dir().as_deref()) {
+            Some(settle::Settled::Races(races)) => {
+                // The proof's own problems say why it could not decide; the races are the answer.
+                for p in &problems {
+                    notes.push(format!(
+                        "the proof could not decide (line {}): {}",
+                        p.span.line, p.message
+                    ));
+                }
+                problems = races;
+                verdict = FileVerdict::Failed;
+                race_free = Some(false);
+            }
+            Some(settle::Settled::Note(n)) => notes.push(n),
+            None => {}
+        }
+    }
+    let mut r = FileReport::new(&input.name(), sources, verdict);
+    r.problems = problems;
+    r.notes = notes;
+    r.race_free = race_free;
     r.obligations = outcome.obligations;
     r.skipped = skipped;
     r.backend = match backend {
@@ -81,6 +103,23 @@ pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileRe
     }
     r.time = start.elapsed();
     r
+}
+
+/// Whether running the program may settle what the proof left open: the proof was inconclusive
+/// or failed without a certain race, or the program uses constructs the proof does not handle
+/// (but is otherwise valid C and OpenMP).
+fn undecided(outcome: &Outcome) -> bool {
+    match outcome.code {
+        ExitCode::Unknown | ExitCode::Failed => true,
+        ExitCode::InputError => {
+            !outcome.diagnostics.is_empty()
+                && outcome
+                    .diagnostics
+                    .iter()
+                    .all(|d| d.kind == Kind::Unsupported)
+        }
+        _ => false,
+    }
 }
 
 /// What the outcome says about data races alone: proved absent (`Some(true)`) when nothing but

@@ -1,8 +1,8 @@
-// expect: unknown
+// expect: race 16:5 16:5
 // Every thread increments `*counter` (OpenMP 5.2 §10.1: each thread runs the region's code): a
-// race. ompv reads both the global pointer `counter` and the object it points to, which its
-// footprints do not yet tell apart, so it over-approximates and answers unknown (before, this
-// program crashed the inference).
+// race. The proof over-approximates (its footprints do not yet tell the global pointer `counter`
+// from the object it points to; before, this program crashed the inference), so the race is
+// confirmed by running the program.
 #include <stdlib.h>
 int *counter;
 int main(void)

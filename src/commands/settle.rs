@@ -1,0 +1,62 @@
+//! Races the proof leaves undecided, settled by running the program: when `ompv verify` can
+//! neither prove a C file race-free nor report a certain race (an over-approximated footprint or
+//! order, a construct the proof does not handle), the program is run once under ompv's model of
+//! OpenMP (the replay of `ompv witness`). A race in that run is real — an execution OpenMP 5.2
+//! allows in which two conflicting accesses are unordered — and becomes the answer; no race in
+//! the run proves nothing and leaves the answer as it was, with a note.
+
+use crate::diagnose::Kind;
+use crate::report::{Problem, RaceAccess};
+use openmp::replay::{self, RacePair, ReplayConfig, ReplayOutcome};
+use std::path::Path;
+use viper::{FileId, SourceMap};
+
+/// What the run says about the file's races.
+pub enum Settled {
+    /// Races of the run: the file's answer.
+    Races(Vec<Problem>),
+    /// A note for the report (no race in the run, or the run could not complete).
+    Note(String),
+}
+
+/// Runs the program of the file registered first in `sources` (its directory `dir`).
+pub fn settle(sources: &mut SourceMap, dir: Option<&Path>) -> Option<Settled> {
+    let program = openmp::parse_c(sources, FileId(0), dir).ok()?;
+    Some(
+        match replay::replay(&program, sources, &ReplayConfig::default()) {
+            ReplayOutcome::Races(ps) => Settled::Races(ps.iter().map(problem).collect()),
+            ReplayOutcome::NoRaceObserved { steps } => Settled::Note(format!(
+                "a run of the program under ompv's model of OpenMP found no race ({steps} steps); \
+             that is not a proof"
+            )),
+            ReplayOutcome::Inconclusive { reason, .. } => Settled::Note(format!(
+            "a run of the program under ompv's model of OpenMP stopped before its end: {reason}"
+        )),
+        },
+    )
+}
+
+/// A race of the run as a problem of the report.
+fn problem(p: &RacePair) -> Problem {
+    let mut d = Problem::error(
+        Kind::Race.as_str(),
+        "replay.race",
+        p.second.span,
+        format!("data race: {}", p.words()),
+    );
+    d.related.push((p.first.span, "the other access".into()));
+    d.notes.push(
+        "found by running the program under ompv's model of OpenMP (as `ompv witness` does): \
+         OpenMP 5.2 allows this execution, and in it the two accesses are not ordered"
+            .into(),
+    );
+    d.accesses = [&p.first, &p.second]
+        .into_iter()
+        .map(|a| RaceAccess {
+            span: a.span,
+            write: a.write,
+            by: a.unit.clone(),
+        })
+        .collect();
+    d
+}
