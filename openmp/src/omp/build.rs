@@ -96,12 +96,31 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
             }
         });
     }
-    for v in &b.program.vars {
-        if v.threadprivate {
-            b.errors.push(FrontError::unsupported(
-                v.span,
-                format!("`threadprivate` variable `{}` is not supported", v.name),
-            ));
+    // `threadprivate` (§5.2): each thread's copy is its own, which the blocks of a region model
+    // as private data. A function using one is not modelled per thread, nor a task (it runs on
+    // any thread of the team, with that thread's copy).
+    for (name, body) in &functions {
+        let has_region = {
+            let mut found = false;
+            visit::each_stmt(&body.stmts, &mut |s| {
+                found |= matches!(&s.kind, StmtKind::Omp(c) if c.region.is_some());
+            });
+            found
+        };
+        let used = visit::referenced(&body.stmts);
+        for v in used {
+            let info = b.program.var(v);
+            if info.threadprivate && !has_region {
+                b.errors.push(FrontError::unsupported(
+                    info.span,
+                    format!(
+                        "`threadprivate` variable `{}` used in `{name}`, a function without a \
+                         parallel region of its own (each thread's copy is modelled only in the \
+                         code of a region)",
+                        info.name
+                    ),
+                ));
+            }
         }
     }
     if !b.errors.is_empty() {
@@ -198,7 +217,12 @@ impl Builder<'_> {
         let mut privatised = BTreeSet::new();
         for b in ppl.blocks() {
             for (v, s) in &b.payload.sharing {
-                let changes = s.updates_original() || *s == super::sharing::Sharing::LoopVar;
+                // The initial thread's `threadprivate` copy is the original (§5.2).
+                let changes = s.updates_original()
+                    || matches!(
+                        s,
+                        super::sharing::Sharing::LoopVar | super::sharing::Sharing::Threadprivate
+                    );
                 if changes && !region_decls.contains(v) {
                     privatised.insert(*v);
                 }
@@ -834,6 +858,19 @@ impl Builder<'_> {
                     };
                     for s in &body.stmts {
                         self.check_sequential(s)?;
+                    }
+                    if let Some(v) = visit::referenced(&body.stmts)
+                        .into_iter()
+                        .find(|v| self.program.var(*v).threadprivate)
+                    {
+                        return Err(FrontError::unsupported(
+                            c.pragma.directive_span,
+                            format!(
+                                "a task using the `threadprivate` variable `{}` (it runs with the \
+                                 copy of whichever thread executes it)",
+                                self.program.var(v).name
+                            ),
+                        ));
                     }
                     self.block(
                         &c.pragma,

@@ -64,7 +64,13 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             | ClauseKind::Mergeable
             | ClauseKind::Final(_)
             | ClauseKind::Priority(_)
-            | ClauseKind::Depend(_) => {}
+            | ClauseKind::Depend(_)
+            // §5.7.1, §5.7.2: `copyin` copies the initial thread's `threadprivate` values before
+            // the region's code runs; `copyprivate` broadcasts the `single`'s values into the
+            // other threads' private copies before any of them leaves the construct's barrier.
+            // Neither makes two accesses of the program overlap.
+            | ClauseKind::Copyin(_) => {}
+            ClauseKind::Copyprivate(_) if !p.nowait() => {}
             ClauseKind::If { modifier, .. }
                 if p.directive == Directive::Task
                     && modifier.is_none_or(|m| m == Directive::Task) => {}
