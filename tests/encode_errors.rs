@@ -115,6 +115,16 @@ fn unsupported_directives_and_clauses() {
     );
     // Tasks generated inside tasks (their completion is not awaited by the generating code's
     // `taskwait`, OpenMP 5.2 §15.5) are not modelled.
+    // A lock declared in the region is each thread's own (OpenMP 5.2 §5.1.1): it excludes
+    // nothing, and is not taken for a lock of the team.
+    expect_error(
+        "unsupported_private_lock",
+        "unsupported",
+        "unsupported",
+        8,
+        5,
+        "private to each thread",
+    );
     expect_error(
         "unsupported_nested_task",
         "unsupported",

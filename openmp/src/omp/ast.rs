@@ -113,7 +113,10 @@ impl LockName {
     pub fn describe(&self) -> String {
         match self {
             LockName::Critical(None) => "the `critical` section".into(),
-            LockName::Critical(Some(n)) => format!("the `critical({n})` section"),
+            LockName::Critical(Some(n)) => match super::locks::lock_var(n) {
+                Some((_, var)) => format!("the code holding the lock `{var}`"),
+                None => format!("the `critical({n})` section"),
+            },
             LockName::Atomic => "the `atomic` operation".into(),
         }
     }

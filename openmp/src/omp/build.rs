@@ -69,6 +69,7 @@ type Job = Part<OmpBlock, JobInfo>;
 
 /// Builds the regions of every verified function of `program`.
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
+    super::locks::desugar(program);
     let mut b = Builder {
         program,
         next: 0,
@@ -184,6 +185,7 @@ impl Builder<'_> {
         self.next = 0;
         self.approx = None;
         let all_stmts = construct_stmts(c);
+        super::locks::check_shared(&all_stmts, &c.pragma, self.program)?;
         let region_decls = visit::declared(&all_stmts);
         let ctx = Ctx {
             constructs: vec![c.pragma.clone()],

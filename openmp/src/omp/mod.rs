@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod build;
+pub mod locks;
 pub mod sharing;
 pub mod tasks;
 
