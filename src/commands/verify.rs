@@ -86,6 +86,21 @@ pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileRe
             Some(settle::Settled::Note(n)) => notes.push(n),
             None => {}
         }
+    } else if race_free == Some(false) {
+        // The proof found races; a run names the other racing pairs too (every pair of accesses
+        // that races in it), which the proof reports only one conflict per pair of blocks for.
+        if let Some(settle::Settled::Races(races)) =
+            settle::settle(&mut sources, input.dir().as_deref())
+        {
+            let key = |p: &Problem| -> std::collections::BTreeSet<(u32, u32)> {
+                p.accesses
+                    .iter()
+                    .map(|a| (a.span.line, a.span.column))
+                    .collect()
+            };
+            let known: Vec<_> = problems.iter().map(key).collect();
+            problems.extend(races.into_iter().filter(|r| !known.contains(&key(r))));
+        }
     }
     let mut r = FileReport::new(&input.name(), sources, verdict);
     r.problems = problems;

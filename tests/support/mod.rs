@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod annotations;
+pub mod edits;
 
 use std::path::{Path, PathBuf};
 

@@ -233,7 +233,7 @@ pub fn load(
     let mut out = raw.clone().into_bytes();
     let mut errors = Vec::new();
     let mut annotations: Vec<Annotation> = Vec::new();
-    let mut group_ann: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut group_ann: HashMap<(usize, usize), Option<usize>> = HashMap::new();
     let mut macros: HashMap<String, String> = HashMap::new();
     for piece in scan(&raw) {
         let text = piece.text(&raw);
@@ -259,9 +259,10 @@ pub fn load(
                     continue;
                 };
                 match group_ann.get(&(k, g)) {
-                    Some(&a) => annotations[a].out_end = piece.end,
+                    Some(&Some(a)) => annotations[a].out_end = piece.end,
+                    // The group's specification did not parse (its error is reported once).
+                    Some(None) => {}
                     None => {
-                        group_ann.insert((k, g), annotations.len());
                         let f = &files[k];
                         let grp = &f.groups[g];
                         let span = f.source.span(f.id, grp.start, grp.end);
@@ -274,14 +275,20 @@ pub fn load(
                             },
                         );
                         match parsed {
-                            Ok(spec) => annotations.push(Annotation {
-                                content: AnnotationContent::Spec(spec),
-                                file: k,
-                                out_start: piece.start,
-                                out_end: piece.end,
-                                span,
-                            }),
-                            Err(e) => errors.push(e),
+                            Ok(spec) => {
+                                group_ann.insert((k, g), Some(annotations.len()));
+                                annotations.push(Annotation {
+                                    content: AnnotationContent::Spec(spec),
+                                    file: k,
+                                    out_start: piece.start,
+                                    out_end: piece.end,
+                                    span,
+                                })
+                            }
+                            Err(e) => {
+                                group_ann.insert((k, g), None);
+                                errors.push(e)
+                            }
                         }
                     }
                 }
