@@ -84,11 +84,20 @@ impl Lowerer<'_> {
             at,
         ));
 
-        // The shapes of the objects in scope (their lengths) hold everywhere in the region.
+        // The shapes of the objects in scope (their lengths) hold everywhere in the region; those
+        // the region's code names are stated (all of them would make every block's contract
+        // grow with the number of globals of the program).
+        let named: BTreeSet<VarId> = r
+            .ppl
+            .blocks()
+            .iter()
+            .flat_map(|b| b.payload.sharing.keys().copied())
+            .collect();
         let mut objects: Vec<(VarId, VExpr)> = self
             .cur
             .vars
             .iter()
+            .filter(|(v, _)| named.contains(v))
             .filter_map(|(v, r)| match r {
                 Repr::Memory(obj) => Some((*v, obj.clone())),
                 Repr::Local(_) => None,
