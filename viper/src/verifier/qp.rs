@@ -613,13 +613,8 @@ impl Verifier<'_, '_> {
             let region = positive(&needed);
             let total = self.q_total_at(&before, field, &r);
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
-            let lemmas = and(self.q_threshold_lemmas(
-                &before,
-                field,
-                &needed,
-                &needed_divisions,
-                &inv_r,
-            ));
+            let lemmas =
+                and(self.q_threshold_lemmas(&before, field, &needed, &needed_divisions, &inv_r));
             let goal = subst(
                 &implies(&lemmas, &implies(&region, &positive(&total))),
                 &[(&r, &fresh_r)],
@@ -658,13 +653,8 @@ impl Verifier<'_, '_> {
         let mut emptied = Vec::new();
         // Facts relating quotients to the regions' bounds, when some region divides by a
         // symbolic width (valid for every receiver: assumed in each query below).
-        let lemmas = and(self.q_threshold_lemmas(
-            &before,
-            field,
-            &needed,
-            &needed_divisions,
-            &inv_r,
-        ));
+        let lemmas =
+            and(self.q_threshold_lemmas(&before, field, &needed, &needed_divisions, &inv_r));
         for i in idx {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);

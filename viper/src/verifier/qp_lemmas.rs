@@ -78,7 +78,10 @@ fn thresholds(facts: &[Dynamic], index: &Int, out: &mut Vec<Int>) {
             continue;
         }
         // l - r as c * index + rest.
-        let Some(a) = affine(&Dynamic::from_ast(&isub(&l, &r)), std::slice::from_ref(&idx)) else {
+        let Some(a) = affine(
+            &Dynamic::from_ast(&isub(&l, &r)),
+            std::slice::from_ref(&idx),
+        ) else {
             continue;
         };
         let Some(c) = a.coefs[0].as_ref().and_then(|c| c.as_i64()) else {
@@ -191,7 +194,9 @@ pub fn threshold_lemmas(
         for i in std::iter::once(&d.index).chain(indices.iter()) {
             let di = d.at(i.clone());
             if !at_all.iter().any(|x| {
-                x.index.ast_eq(&di.index) && x.width.ast_eq(&di.width) && x.offset.ast_eq(&di.offset)
+                x.index.ast_eq(&di.index)
+                    && x.width.ast_eq(&di.width)
+                    && x.offset.ast_eq(&di.offset)
             }) {
                 at_all.push(di);
             }
@@ -265,12 +270,12 @@ pub fn decomposition_lemmas(divisions: &[Division], args: &[Int]) -> Vec<Bool> {
                 &eq(&Dynamic::from_ast(&r), &Dynamic::from_ast(&v)),
             );
             let hyp = if v.as_i64() == Some(0) {
-                not(&eq(&Dynamic::from_ast(&d.width), &Dynamic::from_ast(&int(0))))
+                not(&eq(
+                    &Dynamic::from_ast(&d.width),
+                    &Dynamic::from_ast(&int(0)),
+                ))
             } else {
-                and2(
-                    &icmp(&int(0), &v, Cmp::Le),
-                    &icmp(&v, &d.width, Cmp::Lt),
-                )
+                and2(&icmp(&int(0), &v, Cmp::Le), &icmp(&v, &d.width, Cmp::Lt))
             };
             out.push(implies(&hyp, &exact));
         }

@@ -309,10 +309,7 @@ pub fn rewrite(parts: &QpParts) -> Option<Rewritten> {
                         });
                         obligations.push(implies(
                             &parts.cond,
-                            &not(&eq(
-                                &Dynamic::from_ast(stride),
-                                &Dynamic::from_ast(&int(0)),
-                            )),
+                            &not(&eq(&Dynamic::from_ast(stride), &Dynamic::from_ast(&int(0)))),
                         ));
                     }
                     idiv(&shifted, stride)

@@ -118,10 +118,7 @@ fn rewrite_over(
             let shifted = isub(&ki, offset);
             inverse[*row] = Some(Dynamic::from_ast(&idiv(&shifted, width)));
             inverse[*col] = Some(Dynamic::from_ast(&imod(&shifted, width)));
-            not(&eq(
-                &Dynamic::from_ast(width),
-                &Dynamic::from_ast(&int(0)),
-            ))
+            not(&eq(&Dynamic::from_ast(width), &Dynamic::from_ast(&int(0))))
         }
     };
     let inverse: Vec<Dynamic> = inverse.into_iter().collect::<Option<Vec<_>>>()?;
