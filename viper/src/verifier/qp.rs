@@ -655,13 +655,22 @@ impl Verifier<'_, '_> {
         // symbolic width (valid for every receiver: assumed in each query below).
         let lemmas =
             and(self.q_threshold_lemmas(&before, field, &needed, &needed_divisions, &inv_r));
-        for i in idx {
+        // The last candidate chunk is not probed: whether it covers what remains is the final
+        // check itself (a failed probe would only lead to that check, after a second probe).
+        let mut final_goal: Option<(Bool, Dynamic)> = None;
+        let n_candidates = idx.len();
+        for (pos, i) in idx.into_iter().enumerate() {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);
             let at_lemmas = subst(&lemmas, &[(&r, &fresh_r)]);
             let avail = self.q_perm_at(&st.heap.quant[i], &r);
             let covers = rcmp(&at(&remaining), &at(&avail), Cmp::Le);
-            let covered = self.holds(st, &implies(&at_lemmas, &covers));
+            let covered = if pos + 1 == n_candidates {
+                final_goal = Some((implies(&at_lemmas, &covers), fresh_r.clone()));
+                true
+            } else {
+                self.holds(st, &implies(&at_lemmas, &covers))
+            };
             let (take, chunk_left) = if covered {
                 let left = rsub(&avail, &remaining);
                 (remaining.clone(), left)
@@ -691,12 +700,18 @@ impl Verifier<'_, '_> {
                 break;
             }
         }
-        if !done {
-            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
-            let nothing_left = subst(
-                &implies(&lemmas, &rcmp(&remaining, &perm_none(), Cmp::Le)),
-                &[(&r, &fresh_r)],
-            );
+        if !done || final_goal.is_some() {
+            let (nothing_left, fresh_r) = match final_goal {
+                Some(goal) => goal,
+                None => {
+                    let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+                    let goal = subst(
+                        &implies(&lemmas, &rcmp(&remaining, &perm_none(), Cmp::Le)),
+                        &[(&r, &fresh_r)],
+                    );
+                    (goal, fresh_r)
+                }
+            };
             // A counterexample names the bound variables of the location that lacks permission.
             let at_r: Vec<Dynamic> = inv_r.iter().map(|i| subst(i, &[(&r, &fresh_r)])).collect();
             let back: Vec<(&Dynamic, &Dynamic)> = parts.vars.iter().zip(at_r.iter()).collect();

@@ -44,6 +44,11 @@ impl Division {
     }
 }
 
+/// Whether `t` is an integer numeral, possibly written `-(n)` or `(- n)`.
+fn is_numeral(t: &Int) -> bool {
+    t.as_i64().is_some() || t.simplify().as_i64().is_some()
+}
+
 /// `t` as `m * u + v` with `u` and `v` free of `m` (`u` is `0` when `m` does not occur).
 fn split_by(t: &Int, m: &Int) -> Option<(Int, Int)> {
     let a = affine(&Dynamic::from_ast(t), &[Dynamic::from_ast(m)])?;
@@ -132,7 +137,7 @@ fn product_factors(t: &Dynamic, out: &mut Vec<Int>) {
     if name == "*" {
         for k in &kids {
             if let Some(i) = k.as_int() {
-                if i.as_i64().is_none()
+                if !is_numeral(&i)
                     && !matches!(k.safe_decl().map(|d| d.name()).as_deref(), Ok("*"))
                     && !out.iter().any(|o| o.ast_eq(&i))
                 {
@@ -177,7 +182,7 @@ pub fn threshold_lemmas(
             widths.push(m.clone());
         }
     }
-    widths.retain(|w| w.as_i64().is_none());
+    widths.retain(|w| !is_numeral(w));
     if widths.is_empty() {
         return Vec::new();
     }
@@ -236,6 +241,10 @@ pub fn threshold_lemmas(
         }
         for (a, (t1, u1)) in multiples.iter().enumerate() {
             for (t2, u2) in &multiples[a + 1..] {
+                // With both quotients numerals the comparison is linear already.
+                if is_numeral(u1) && is_numeral(u2) {
+                    continue;
+                }
                 push(implies(
                     &positive,
                     &iff(&icmp(t1, t2, Cmp::Le), &icmp(u1, u2, Cmp::Le)),
