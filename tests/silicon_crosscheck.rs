@@ -3,7 +3,9 @@
 //!
 //! Files whose disagreement is understood are listed, each with its reason, in
 //! `tests/backend-known-differences.txt`. A listed file that no longer disagrees (or no longer
-//! exists) fails the test too, so that the list stays exact.
+//! exists) fails the test too, so that the list stays exact. A reason starting with
+//! `[not run on Silicon]` marks a file Silicon does not finish (its Z3 runs without a time limit
+//! on nonlinear queries): it is not given to Silicon.
 #![cfg(feature = "silicon")]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,6 +16,9 @@ use viper::verifier::{Verdict, VerifyOptions};
 use viper::{FileId, InputError, SourceFile};
 
 const KNOWN_DIFFERENCES: &str = "tests/backend-known-differences.txt";
+
+/// The start of the reason of a listed file that is not given to Silicon.
+const NOT_RUN: &str = "[not run on Silicon]";
 
 /// What is compared: the verdict and the (id, line) set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,8 +170,12 @@ fn every_viper_test_program_agrees_on_both_back_ends() {
     // Queue every file for Silicon first; the native back end works meanwhile.
     let pending: Vec<_> = sources
         .iter()
+        .zip(&names)
         .enumerate()
-        .map(|(i, s)| silicon.submit_source(s, FileId(i as u32)))
+        .map(|(i, (s, name))| {
+            let skip = known.get(name).is_some_and(|r| r.starts_with(NOT_RUN));
+            (!skip).then(|| silicon.submit_source(s, FileId(i as u32)))
+        })
         .collect();
     let native: Vec<Key> = sources
         .iter()
@@ -177,6 +186,11 @@ fn every_viper_test_program_agrees_on_both_back_ends() {
     let mut failures = Vec::new();
     let (mut agree, mut listed) = (0, 0);
     for ((name, native), pending) in names.iter().zip(native).zip(pending) {
+        let Some(pending) = pending else {
+            known.remove(name);
+            listed += 1;
+            continue;
+        };
         let silicon = silicon_key(pending.wait());
         let reason = known.remove(name);
         match (native == silicon, reason) {

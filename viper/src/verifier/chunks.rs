@@ -43,6 +43,9 @@ pub struct QuantChunk {
     pub inverses: Vec<Dynamic>,
     /// The shape of the receivers the chunk was made for, to try likely chunks first.
     pub hint: Option<ReceiverHint>,
+    /// Quotients by symbolic widths in the chunk's region, at the placeholder receiver (see
+    /// `qp_lemmas`).
+    pub divisions: Vec<super::qp_lemmas::Division>,
 }
 
 /// The shape of receivers `g(t1, .., tn)`: the function and those arguments that do not depend on

@@ -142,6 +142,9 @@ impl Verifier<'_, '_> {
                 ExprKind::Field { receiver, field } => {
                     let r = self.eval(st, receiver, site)?;
                     let fid = self.field_id(field)?;
+                    if self.sym.fields[fid].quantified {
+                        self.q_ground_lemmas(st, fid, &r);
+                    }
                     Ok(Dynamic::from_ast(&self.perm_at(&st.heap.clone(), fid, &r)))
                 }
                 _ => self.unsupported(loc.span, "`perm` of a predicate"),
@@ -394,6 +397,9 @@ impl Verifier<'_, '_> {
                     return Ok(v);
                 }
             }
+        }
+        if quantified {
+            self.q_ground_lemmas(st, fid, rcv);
         }
         let perm = self.perm_at(st.reading(), fid, rcv);
         self.check(
@@ -862,10 +868,42 @@ impl Verifier<'_, '_> {
             st.assume(quantify(&sks, &aux_pats, &aux_body));
         }
         let forall = kind == QuantKind::Forall;
+        if pats.is_empty() {
+            // No trigger: the bound variables may reach the heap only through an affine index
+            // (`loc(a, i*m + j)`); over that index the quantifier has one.
+            if let Some(q) = self.index_quantifier(st, forall, &sks, &body_t) {
+                return Ok(q);
+            }
+        }
         match super::quant::quantifier(forall, &sks, &pats, &body_t) {
             Some(q) => Ok(Dynamic::from_ast(&q)),
             None => self.internal("Z3 refused a quantifier"),
         }
+    }
+
+    /// The quantifier rewritten over an affine index term (see `quant_index`), if there is one
+    /// whose obligations hold and the rewritten body has a trigger.
+    fn index_quantifier(
+        &mut self,
+        st: &State,
+        forall: bool,
+        sks: &[Dynamic],
+        body: &Bool,
+    ) -> Option<Dynamic> {
+        let q = super::quant_index::index_quantifier(forall, sks, body)?;
+        let pats: Vec<Vec<Dynamic>> = infer_patterns(&Dynamic::from_ast(&q.body), &q.vars)
+            .into_iter()
+            .map(|p| p.iter().map(|t| self.as_trigger_term(t)).collect())
+            .collect();
+        if pats.is_empty() {
+            return None;
+        }
+        for ob in &q.obligations {
+            if !self.holds(st, ob) {
+                return None;
+            }
+        }
+        super::quant::quantifier(forall, &q.vars, &pats, &q.body).map(|b| Dynamic::from_ast(&b))
     }
 
     /// Translates triggers to Z3 patterns; those Z3 would reject are dropped (Z3 then chooses).

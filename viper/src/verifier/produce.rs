@@ -274,12 +274,18 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
         let (cond, rcv, perm) = res?;
         Ok(QpParts {
-            vars: sks,
+            vars: sks.clone(),
             cond,
             rcv,
             perm,
             field: fid,
             desc: print_expr(loc),
+            names: vars
+                .iter()
+                .map(|v| v.name.name.clone())
+                .zip(sks.iter().cloned())
+                .collect(),
+            divisions: Vec::new(),
         })
     }
 

@@ -16,6 +16,10 @@ use crate::{ErrorReason, Span};
 use super::chunks::{Heap, QuantChunk, ReceiverHint};
 use super::context::{quantify, Site, Verifier, R};
 use super::heap_basic::Amount;
+use super::qp_lemmas::{
+    decomposition_lemmas, decomposition_thresholds, int_args, threshold_lemmas, widths_in, Division,
+};
+use super::qp_shape::rewrite;
 use super::state::State;
 use super::terms::*;
 use super::triggers::{infer_patterns, valid_pattern_term};
@@ -31,6 +35,11 @@ pub struct QpParts {
     pub field: usize,
     /// The location as written (for messages).
     pub desc: String,
+    /// The bound variables as written, with their values as terms over `vars` (for
+    /// counterexamples; `vars` may be index variables that replaced them, see `qp_shape`).
+    pub names: Vec<(String, Dynamic)>,
+    /// Quotients by symbolic widths in the region, over `vars` (see `qp_lemmas`).
+    pub divisions: Vec<Division>,
 }
 
 impl QpParts {
@@ -50,13 +59,6 @@ fn hint_score(c: &QuantChunk, wanted: Option<&ReceiverHint>) -> usize {
         (Some(h), Some(w)) => h.score(w),
         _ => 0,
     }
-}
-
-/// The Viper name of a bound variable's skolem constant (`i!12` is `i`).
-fn bound_name(x: &Dynamic) -> String {
-    let s = x.to_string();
-    let s = s.trim_matches('|');
-    s.split('!').next().unwrap_or(s).to_string()
 }
 
 impl Verifier<'_, '_> {
@@ -157,6 +159,7 @@ impl Verifier<'_, '_> {
             hint: ReceiverHint::of(&rcv, &[]),
             singleton: Some((rcv, perm)),
             inverses: Vec::new(),
+            divisions: Vec::new(),
         });
     }
 
@@ -173,6 +176,7 @@ impl Verifier<'_, '_> {
         reason_span: Span,
         what: &str,
     ) -> R<Dynamic> {
+        self.q_ground_lemmas(st, field, rcv);
         let total = self.q_total_at(&st.heap, field, rcv);
         let needed = match amount {
             Amount::Exact(a) => rcmp(&total, a, Cmp::Ge),
@@ -247,6 +251,86 @@ impl Verifier<'_, '_> {
             .quant
             .retain(|c| !c.singleton.as_ref().is_some_and(|(_, p)| is_none_perm(p)));
         Ok(value)
+    }
+
+    /// The parts with an affine receiver rewritten over index variables (see `qp_shape`), when the
+    /// facts the rewriting relies on hold; else the parts as they are.
+    fn q_normalize(&mut self, st: &State, parts: &QpParts) -> QpParts {
+        let Some(rw) = rewrite(parts) else {
+            return parts.clone();
+        };
+        for ob in &rw.obligations {
+            if !self.holds(st, ob) {
+                return parts.clone();
+            }
+        }
+        rw.parts
+    }
+
+    /// The region's divisions with its index variables replaced by their inverses at the
+    /// placeholder receiver.
+    fn q_divisions_at(&self, parts: &QpParts, inv_r: &[Dynamic]) -> Vec<Division> {
+        let pairs: Vec<(&Dynamic, &Dynamic)> = parts.vars.iter().zip(inv_r.iter()).collect();
+        parts
+            .divisions
+            .iter()
+            .map(|d| d.at(subst(&d.index, &pairs)))
+            .collect()
+    }
+
+    /// Assumes the lemmas of `qp_lemmas` for an access to `rcv.field`, when `rcv` or some chunk
+    /// of `field` involves products or quotients by symbolic widths (2-D layouts).
+    pub fn q_ground_lemmas(&mut self, st: &mut State, field: usize, rcv: &Dynamic) {
+        let mut args = Vec::new();
+        int_args(rcv, &mut args);
+        let mut divisions: Vec<Division> = Vec::new();
+        let mut facts: Vec<Dynamic> = Vec::new();
+        for heap in [st.reading(), &st.heap] {
+            for (_, c) in heap.quant_of(field) {
+                divisions.extend(c.divisions.iter().cloned());
+                facts.push(Dynamic::from_ast(&c.perm));
+            }
+        }
+        let mut widths = widths_in(&args);
+        widths.extend(divisions.iter().map(|d| d.width.clone()));
+        widths.retain(|w| w.as_i64().is_none());
+        if widths.is_empty() {
+            return;
+        }
+        let r = self.sym.qp_r.clone();
+        let facts: Vec<Dynamic> = facts.iter().map(|f| subst(f, &[(&r, rcv)])).collect();
+        let divisions: Vec<Division> = divisions
+            .iter()
+            .map(|d| d.at(subst(&d.index, &[(&r, rcv)])))
+            .collect();
+        let extra = decomposition_thresholds(&widths, &args);
+        let mut lemmas = decomposition_lemmas(&divisions, &args);
+        lemmas.extend(threshold_lemmas(&divisions, &args, &facts, &extra));
+        for l in lemmas {
+            st.assume(l);
+        }
+    }
+
+    /// Threshold lemmas (see `qp_lemmas`) relating the regions of `needed` and the chunks of
+    /// `field` at the placeholder receiver, when some region divides by a symbolic width.
+    fn q_threshold_lemmas(
+        &self,
+        heap: &Heap,
+        field: usize,
+        needed: &Real,
+        needed_divisions: &[Division],
+        needed_inverses: &[Dynamic],
+    ) -> Vec<Bool> {
+        let mut divisions: Vec<Division> = needed_divisions.to_vec();
+        let mut indices: Vec<z3::ast::Int> =
+            needed_inverses.iter().filter_map(|t| t.as_int()).collect();
+        let mut facts: Vec<Dynamic> = vec![Dynamic::from_ast(needed)];
+        for (_, c) in heap.quant_of(field) {
+            divisions.extend(c.divisions.iter().cloned());
+            indices.extend(c.inverses.iter().filter_map(|t| t.as_int()));
+            facts.push(Dynamic::from_ast(&c.perm));
+        }
+        threshold_lemmas(&divisions, &indices, &facts, &[])
     }
 
     /// Checks that the receiver is injective on the region where permission is asserted.
@@ -371,6 +455,7 @@ impl Verifier<'_, '_> {
         site: Site,
         reason_span: Span,
     ) -> R<()> {
+        let parts = &self.q_normalize(st, parts);
         self.q_check_injective(st, parts, site, reason_span)?;
         let inv_r = self.q_inverse(st, parts);
         let wildcard = if parts.perm.is_none() {
@@ -412,6 +497,7 @@ impl Verifier<'_, '_> {
         } else {
             inv_r.clone()
         };
+        let divisions = self.q_divisions_at(parts, &inv_r);
         st.heap.quant.push(QuantChunk {
             field: parts.field,
             perm,
@@ -419,6 +505,7 @@ impl Verifier<'_, '_> {
             singleton: None,
             inverses,
             hint: ReceiverHint::of(&parts.rcv, &parts.vars),
+            divisions,
         });
         if !self.mode.unchecked {
             self.q_assume_upper_bound(st, parts.field);
@@ -451,11 +538,13 @@ impl Verifier<'_, '_> {
         reason_span: Span,
         want_snapshot: bool,
     ) -> R<Option<Dynamic>> {
+        let parts = &self.q_normalize(st, parts);
         self.q_check_injective(st, parts, site, reason_span)?;
         let inv_r = self.q_inverse(st, parts);
         let r = self.sym.qp_r.clone();
         let field = parts.field;
         let before = st.heap.clone();
+        let needed_divisions = self.q_divisions_at(parts, &inv_r);
         if self.read_only {
             // Only read access is needed, and nothing is removed.
             let region = match &parts.perm {
@@ -467,7 +556,17 @@ impl Verifier<'_, '_> {
             };
             let total = self.q_total_at(&before, field, &r);
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
-            let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
+            let lemmas = and(self.q_threshold_lemmas(
+                &before,
+                field,
+                &ite_real(&region, &perm_write(), &perm_none()),
+                &needed_divisions,
+                &inv_r,
+            ));
+            let goal = subst(
+                &implies(&lemmas, &implies(&region, &positive(&total))),
+                &[(&r, &fresh_r)],
+            );
             self.check(
                 st,
                 &goal,
@@ -514,7 +613,12 @@ impl Verifier<'_, '_> {
             let region = positive(&needed);
             let total = self.q_total_at(&before, field, &r);
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
-            let goal = subst(&implies(&region, &positive(&total)), &[(&r, &fresh_r)]);
+            let lemmas =
+                and(self.q_threshold_lemmas(&before, field, &needed, &needed_divisions, &inv_r));
+            let goal = subst(
+                &implies(&lemmas, &implies(&region, &positive(&total))),
+                &[(&r, &fresh_r)],
+            );
             self.check(
                 st,
                 &goal,
@@ -547,18 +651,32 @@ impl Verifier<'_, '_> {
         let hint = ReceiverHint::of(&parts.rcv, &parts.vars);
         idx.sort_by_key(|&i| std::cmp::Reverse(hint_score(&st.heap.quant[i], hint.as_ref())));
         let mut emptied = Vec::new();
-        for i in idx {
+        // Facts relating quotients to the regions' bounds, when some region divides by a
+        // symbolic width (valid for every receiver: assumed in each query below).
+        let lemmas =
+            and(self.q_threshold_lemmas(&before, field, &needed, &needed_divisions, &inv_r));
+        // The last candidate chunk is not probed: whether it covers what remains is the final
+        // check itself (a failed probe would only lead to that check, after a second probe).
+        let mut final_goal: Option<(Bool, Dynamic)> = None;
+        let n_candidates = idx.len();
+        for (pos, i) in idx.into_iter().enumerate() {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);
+            let at_lemmas = subst(&lemmas, &[(&r, &fresh_r)]);
             let avail = self.q_perm_at(&st.heap.quant[i], &r);
             let covers = rcmp(&at(&remaining), &at(&avail), Cmp::Le);
-            let covered = self.holds(st, &covers);
+            let covered = if pos + 1 == n_candidates {
+                final_goal = Some((implies(&at_lemmas, &covers), fresh_r.clone()));
+                true
+            } else {
+                self.holds(st, &implies(&at_lemmas, &covers))
+            };
             let (take, chunk_left) = if covered {
                 let left = rsub(&avail, &remaining);
                 (remaining.clone(), left)
             } else {
                 let within = rcmp(&at(&avail), &at(&remaining), Cmp::Le);
-                if self.holds(st, &within) {
+                if self.holds(st, &implies(&at_lemmas, &within)) {
                     (avail.clone(), perm_none())
                 } else {
                     let t = rmin(&remaining, &avail);
@@ -582,15 +700,25 @@ impl Verifier<'_, '_> {
                 break;
             }
         }
-        if !done {
-            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
-            let nothing_left = subst(&rcmp(&remaining, &perm_none(), Cmp::Le), &[(&r, &fresh_r)]);
+        if !done || final_goal.is_some() {
+            let (nothing_left, fresh_r) = match final_goal {
+                Some(goal) => goal,
+                None => {
+                    let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+                    let goal = subst(
+                        &implies(&lemmas, &rcmp(&remaining, &perm_none(), Cmp::Le)),
+                        &[(&r, &fresh_r)],
+                    );
+                    (goal, fresh_r)
+                }
+            };
             // A counterexample names the bound variables of the location that lacks permission.
+            let at_r: Vec<Dynamic> = inv_r.iter().map(|i| subst(i, &[(&r, &fresh_r)])).collect();
+            let back: Vec<(&Dynamic, &Dynamic)> = parts.vars.iter().zip(at_r.iter()).collect();
             self.extra_probes = parts
-                .vars
+                .names
                 .iter()
-                .zip(inv_r.iter())
-                .map(|(x, inv)| (bound_name(x), subst(inv, &[(&r, &fresh_r)])))
+                .map(|(name, t)| (name.clone(), subst(t, &back)))
                 .collect();
             let res = self.check(
                 st,

@@ -21,7 +21,12 @@ pub fn quantifier(
     // while in use (the result is taken over by `Bool::wrap`, which increments its count).
     unsafe {
         let mut pats = Vec::new();
-        for p in patterns.iter().filter(|p| !p.is_empty()) {
+        // A pattern must mention every bound variable (else Z3 drops it with a warning on
+        // stderr).
+        for p in patterns
+            .iter()
+            .filter(|p| !p.is_empty() && super::context::covers(p, vars))
+        {
             let terms: Vec<z3_sys::Z3_ast> = p.iter().map(|t| t.get_z3_ast()).collect();
             if let Some(pat) = z3_sys::Z3_mk_pattern(raw, terms.len() as u32, terms.as_ptr()) {
                 if let Some(a) = z3_sys::Z3_pattern_to_ast(raw, pat) {

@@ -263,6 +263,13 @@ pub fn imul(a: &Int, b: &Int) -> Int {
     if let Some(v) = fold_int2(a, b, |x, y| Some(x * y)) {
         return v;
     }
+    for (x, y) in [(a, b), (b, a)] {
+        match int_value(x) {
+            Some(v) if v == BigInt::from(1) => return y.clone(),
+            Some(v) if v.is_zero() => return int(0),
+            _ => {}
+        }
+    }
     Int::mul(&[a, b])
 }
 
@@ -490,6 +497,12 @@ pub fn is_pattern_app(t: &Dynamic) -> bool {
         }
         Err(_) => false,
     }
+}
+
+/// Z3's identifier of a term (equal for equal terms of one context).
+pub fn ast_id<A: Ast>(t: &A) -> u32 {
+    // SAFETY: a live AST of its own context.
+    unsafe { z3_sys::Z3_get_ast_id(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
 }
 
 /// Whether a term contains a quantifier.
