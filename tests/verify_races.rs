@@ -140,6 +140,12 @@ fn inferred_specifications_written_back_give_the_same_answer() {
             .arg(&f)
             .output()
             .expect("ompv runs");
+        if out.status.code() == Some(2) {
+            // The proof does not handle the program (an unsupported construct): nothing to
+            // write in; its answer came from running it, and must not be a proof.
+            assert!(want != Expect::RaceFree, "{}: infer failed", f.display());
+            continue;
+        }
         assert!(out.status.success(), "{}: infer failed", f.display());
         let annotated = String::from_utf8(out.stdout).expect("UTF-8");
         // Code every thread runs has no place for a contract of its own in the source: such

@@ -53,6 +53,10 @@ pub enum BlockOrigin {
     /// A `simd` loop encountered by every thread of the team (OpenMP 5.2 §10.4: `simd` is not a
     /// worksharing construct): every thread runs all its iterations.
     ReplicatedSimd,
+    /// A `parallel for` nested in the code of a parallel region: every thread of the team starts
+    /// a team of its own that shares out the loop (OpenMP 5.2 §10.1, §11.5): every iteration is
+    /// run once per outer thread, and no barrier of the outer team follows.
+    NestedParallel,
     /// A `simd` loop outside parallel regions: one thread runs it, its SIMD lanes may run
     /// iterations at the same time (OpenMP 5.2 §10.4).
     Simd,
@@ -85,6 +89,7 @@ impl BlockOrigin {
             BlockOrigin::Worksharing => "the loop",
             BlockOrigin::ReplicatedSimd => "the `simd` loop (run by every thread)",
             BlockOrigin::Simd => "the `simd` loop",
+            BlockOrigin::NestedParallel => "the nested `parallel` loop (a team for every thread)",
             BlockOrigin::Single => "the `single`",
             BlockOrigin::Section => "the section",
             BlockOrigin::Task => "the task",

@@ -435,6 +435,16 @@ impl Builder<'_> {
                 (OmpBody::Block { contract, body }, Directive::Single) => {
                     Some(self.single_job(q, contract, body, c.span, &nested(ctx, q))?)
                 }
+                (OmpBody::Loop(n), Directive::ParallelFor | Directive::ParallelForSimd) => {
+                    self.check_nested(q, n, ctx)?;
+                    Some(self.loop_job(
+                        q,
+                        n,
+                        c.span,
+                        BlockOrigin::NestedParallel,
+                        &nested(ctx, q),
+                    )?)
+                }
                 (_, d) if d.is_parallel() => {
                     return Err(FrontError::unsupported(
                         q.directive_span,
@@ -526,6 +536,78 @@ impl Builder<'_> {
         }
     }
 
+    /// The variables private to each thread of the region at `ctx`: declared in the region, or
+    /// named in a privatising clause of an enclosing construct.
+    fn outer_private(&self, ctx: &Ctx<'_>) -> BTreeSet<VarId> {
+        let mut out: BTreeSet<VarId> = ctx.region_decls.clone();
+        for p in &ctx.constructs {
+            for c in &p.clauses {
+                let items = match &c.kind {
+                    crate::pragma::ClauseKind::Private(vs)
+                    | crate::pragma::ClauseKind::Firstprivate(vs) => vs,
+                    crate::pragma::ClauseKind::Lastprivate { items, .. }
+                    | crate::pragma::ClauseKind::Reduction { items, .. } => items,
+                    _ => continue,
+                };
+                for i in items {
+                    out.extend(
+                        self.program
+                            .vars
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, v)| v.name == i.base.name)
+                            .map(|(k, _)| VarId(k as u32)),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// A `parallel for` nested in a region's code: what ompv models of it. Reductions and
+    /// `lastprivate` would update a variable of the outer thread at the nested region's end,
+    /// concurrently with the other outer threads; a variable private to the outer thread that
+    /// the nested team writes would be shared by that team. Both are `unsupported`.
+    fn check_nested(&self, p: &Pragma, n: &LoopNest, ctx: &Ctx<'_>) -> Result<(), FrontError> {
+        for c in &p.clauses {
+            if matches!(
+                c.kind,
+                crate::pragma::ClauseKind::Reduction { .. }
+                    | crate::pragma::ClauseKind::Lastprivate { .. }
+                    | crate::pragma::ClauseKind::Copyin(_)
+            ) {
+                return Err(FrontError::unsupported(
+                    c.span,
+                    format!(
+                        "`{}` on a `parallel` nested in a parallel region",
+                        c.kind.keyword()
+                    ),
+                ));
+            }
+        }
+        let outer = self.outer_private(ctx);
+        let mut inner: BTreeSet<VarId> = visit::declared(&n.body.stmts);
+        inner.extend(n.loops.iter().map(|l| l.var));
+        let privatised: BTreeSet<&str> = p
+            .private_vars()
+            .chain(p.firstprivate_vars())
+            .map(|i| i.name.as_str())
+            .collect();
+        for v in visit::assigned(&n.body.stmts) {
+            let name = self.program.var(v).name.as_str();
+            if outer.contains(&v) && !inner.contains(&v) && !privatised.contains(name) {
+                return Err(FrontError::unsupported(
+                    p.directive_span,
+                    format!(
+                        "a `parallel` nested in a parallel region that writes `{name}`, a variable \
+                         of the outer thread its whole nested team shares"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The code collected in `code` (if any) as a job every thread runs.
     fn replicated_job(
         &mut self,
@@ -576,7 +658,10 @@ impl Builder<'_> {
             .iter()
             .map(|l| Dim::Loop(Box::new(l.clone())))
             .collect();
-        if origin == BlockOrigin::ReplicatedSimd {
+        if matches!(
+            origin,
+            BlockOrigin::ReplicatedSimd | BlockOrigin::NestedParallel
+        ) {
             dims.insert(0, Dim::Thread);
         }
         let range = Some(
@@ -586,7 +671,7 @@ impl Builder<'_> {
                 .collect::<Vec<_>>()
                 .join(" × "),
         );
-        let block = self.block(
+        let mut block = self.block(
             p,
             origin,
             n.contract.clone(),
@@ -595,6 +680,16 @@ impl Builder<'_> {
             span,
             ctx,
         )?;
+        if origin == BlockOrigin::NestedParallel {
+            // A variable private to the outer thread is that thread's copy in its nested team
+            // (read only there: `check_nested`), whatever the inner clauses call it.
+            let outer = self.outer_private(ctx);
+            for (v, s) in block.payload.sharing.iter_mut() {
+                if outer.contains(v) && *s == super::sharing::Sharing::Shared {
+                    *s = super::sharing::Sharing::ThreadLocal;
+                }
+            }
+        }
         let combine = if p.directive.is_parallel() {
             // The region's end updates the originals: nothing of the region runs then.
             None
@@ -607,7 +702,11 @@ impl Builder<'_> {
                 origin,
                 directive: p.directive,
                 // A `simd` loop run by every thread has no barrier after it.
-                nowait: p.nowait() || origin == BlockOrigin::ReplicatedSimd,
+                nowait: p.nowait()
+                    || matches!(
+                        origin,
+                        BlockOrigin::ReplicatedSimd | BlockOrigin::NestedParallel
+                    ),
                 // A loop with a reduction is not fused with another: its update of the
                 // originals runs beside both.
                 schedule: if combine.is_some() { None } else { schedule },
