@@ -9,7 +9,8 @@ DIR is DataRaceBench's `micro-benchmarks` folder. Host programs are the `.c` fil
 (race freedom proved, only assertions of the program not), a race-free answer; anything else
 (`unknown`, an input error, another failure) is no answer.
 At the level of pairs, a reported race matches when its two accesses are the two `line:col`
-of one of the file's `Data race pair:` comments (in either order).
+of one of the pairs the file's comments give (`Data race pair: a[i+1]@64:10:R vs. a[i]@64:5:W`,
+in either order); "by lines" compares only the two lines.
 """
 
 import argparse
@@ -23,7 +24,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-PAIR = re.compile(r"@(\d+):(\d+):[RW]\s+vs\.\s+\S+?@(\d+):(\d+):[RW]")
+PAIR = re.compile(r"@(\d+):(\d+):[RW]\s+vs\.?\s+\S+?@(\d+):(\d+):[RW]")
 
 
 def host_programs(d, only):
@@ -39,14 +40,14 @@ def host_programs(d, only):
 
 
 def expected_pairs(text):
+    # The pairs are written in several ways ("Data race pair:", "Data Race Pairs,", numbered
+    # lines below "Data race pairs:"); the notation `expr@line:col:R|W vs. expr@line:col:R|W`
+    # only occurs there.
     pairs = set()
-    for line in text.splitlines():
-        if "Data race pair" not in line:
-            continue
-        for m in PAIR.finditer(line):
-            a = (int(m.group(1)), int(m.group(2)))
-            b = (int(m.group(3)), int(m.group(4)))
-            pairs.add(frozenset((a, b)))
+    for m in PAIR.finditer(text):
+        a = (int(m.group(1)), int(m.group(2)))
+        b = (int(m.group(3)), int(m.group(4)))
+        pairs.add(frozenset((a, b)))
     return pairs
 
 
