@@ -240,3 +240,45 @@ fn a_run_agrees_with_the_expected_answers() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The round trip of `ompv infer` over the other C test programs and the examples: the answer
+/// about races (`race_free`) is the same with the inferred specifications written in.
+#[test]
+fn inferred_specifications_of_every_test_program_round_trip() {
+    let scratch = tempfile::tempdir().expect("temporary directory");
+    let mut files = Vec::new();
+    for dir in ["examples", "tests/c", "tests/c/verify"] {
+        let mut fs: Vec<_> = std::fs::read_dir(root().join(dir))
+            .expect("a test directory")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "c"))
+            .collect();
+        fs.sort();
+        files.extend(fs);
+    }
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for f in &files {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+            .arg("infer")
+            .arg(f)
+            .output()
+            .expect("ompv runs");
+        if out.status.code() == Some(2) {
+            continue; // An input error (syntax, unsupported): nothing to write in.
+        }
+        let copy = scratch.path().join(f.file_name().expect("a file name"));
+        std::fs::write(&copy, &out.stdout).expect("writable");
+        let before = verify(f).json["race_free"].as_bool();
+        let after = verify(&copy).json["race_free"].as_bool();
+        checked += 1;
+        if before != after {
+            failures.push(format!(
+                "{}: race_free {before:?}, with the inferred specifications written in {after:?}",
+                f.display()
+            ));
+        }
+    }
+    assert!(checked >= 30, "only {checked} programs");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
