@@ -684,8 +684,16 @@ impl Builder<'_> {
             // A variable private to the outer thread is that thread's copy in its nested team
             // (read only there: `check_nested`), whatever the inner clauses call it.
             let outer = self.outer_private(ctx);
+            // (A `firstprivate` copy of it starts from that thread's value, which ompv does not
+            // know: an arbitrary value, as for the thread's own blocks.)
             for (v, s) in block.payload.sharing.iter_mut() {
-                if outer.contains(v) && *s == super::sharing::Sharing::Shared {
+                if outer.contains(v)
+                    && matches!(
+                        s,
+                        super::sharing::Sharing::Shared
+                            | super::sharing::Sharing::Firstprivate { .. }
+                    )
+                {
                     *s = super::sharing::Sharing::ThreadLocal;
                 }
             }
