@@ -90,6 +90,7 @@ mod with_silicon {
                 "not_verified",
                 "notes",
                 "obligations",
+                "race_free",
                 "stopped_at",
                 "time_ms",
                 "verdict"
