@@ -185,6 +185,50 @@ mod with_silicon {
     }
 
     #[test]
+    fn a_silicon_time_out_is_unknown_and_the_next_program_still_verifies() {
+        // Silicon's Z3 does not come back on these 2-D receivers (tests/backend-known-differences.txt).
+        let slow = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/viper/backend/qp_rectangles.vpr"
+        );
+        let fine = program(
+            "after-timeout.vpr",
+            "method ok()\n{\n  assert 1 + 1 == 2\n}\n",
+        );
+        let out = ompv()
+            .env("OMPV_SILICON_TIMEOUT", "2")
+            // One worker: the files reach Silicon in this order.
+            .env("RAYON_NUM_THREADS", "1")
+            .args(["viper", slow, fine.to_str().unwrap()])
+            .args(["--format", "json", "--backend", "silicon"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let answers: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON Lines"))
+            .collect();
+        assert_eq!(answers.len(), 2, "{stdout}");
+        assert_eq!(answers[0]["verdict"], "unknown", "{stdout}");
+        assert!(stdout.contains("timeout.error"), "{stdout}");
+        assert_eq!(answers[1]["verdict"], "verified", "{stdout}");
+        assert_eq!(out.status.code(), Some(3), "the worst verdict: unknown");
+    }
+
+    #[test]
+    fn a_bad_silicon_timeout_is_a_clear_error() {
+        let file = program("badtimeout.vpr", FAILING);
+        let out = ompv()
+            .env("OMPV_SILICON_TIMEOUT", "soon")
+            .args(["viper", file.to_str().unwrap(), "--backend", "silicon"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("OMPV_SILICON_TIMEOUT"), "{stderr}");
+    }
+
+    #[test]
     fn native_back_end_never_needs_silicon() {
         // With Silicon's jar and JVM unavailable, the native back end answers as usual (whatever
         // it answers, it does not mention Silicon).

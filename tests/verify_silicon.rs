@@ -8,6 +8,9 @@ mod verify_support;
 
 use verify_support::{examples, ompv, root, scratch};
 
+/// A verdict and the set of (error id, line) pairs.
+type Answer = (String, std::collections::BTreeSet<(String, u64)>);
+
 #[test]
 fn generated_programs_agree_with_silicon() {
     let dir = scratch("silicon");
@@ -28,38 +31,55 @@ fn generated_programs_agree_with_silicon() {
         .collect();
     more.sort();
     files.extend(more);
-    let mut compared = 0;
-    let mut disagreements = Vec::new();
-    for file in files {
-        let (code, text) = ompv(&["encode", &file, "--emit", "viper"]);
+    let mut written = Vec::new();
+    for file in &files {
+        let (code, text) = ompv(&["encode", file, "--emit", "viper"]);
         if code != 0 {
             continue;
         }
         let vpr = dir.join(file.replace('/', "_").replace(".c", ".vpr"));
         std::fs::write(&vpr, &text).expect("write");
-        let errors = |json: &str| -> (String, std::collections::BTreeSet<(String, u64)>) {
-            let v: serde_json::Value = serde_json::from_str(json).expect("JSON");
-            let set = v["errors"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| {
-                    (
-                        e["id"].as_str().unwrap().to_string(),
-                        e["line"].as_u64().unwrap(),
-                    )
-                })
-                .collect();
-            (v["verdict"].as_str().unwrap().to_string(), set)
-        };
-        let path = vpr.to_str().unwrap();
-        let (_, native) = ompv(&["viper", path, "--format", "json"]);
-        let (_, silicon) = ompv(&["viper", path, "--backend", "silicon", "--format", "json"]);
-        let (nv, ne) = errors(&native);
-        let (sv, se) = errors(&silicon);
+        written.push(vpr.to_str().unwrap().to_string());
+    }
+    // One run per back end (one JVM for all programs); JSON Lines, one answer per file.
+    let answers = |backend: &str| -> std::collections::BTreeMap<String, Answer> {
+        let mut args = vec!["viper", "--format", "json", "--backend", backend];
+        args.extend(written.iter().map(String::as_str));
+        let (_, json) = ompv(&args);
+        json.lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+                let set = v["errors"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| {
+                        (
+                            e["id"].as_str().unwrap().to_string(),
+                            e["line"].as_u64().unwrap(),
+                        )
+                    })
+                    .collect();
+                let verdict = v["verdict"].as_str().unwrap().to_string();
+                (v["file"].as_str().unwrap().to_string(), (verdict, set))
+            })
+            .collect()
+    };
+    let native = answers("native");
+    let silicon = answers("silicon");
+    assert_eq!(native.len(), written.len(), "one native answer per program");
+    assert_eq!(
+        silicon.len(),
+        written.len(),
+        "one Silicon answer per program"
+    );
+    let mut compared = 0;
+    let mut disagreements = Vec::new();
+    for file in &written {
+        let (n, s) = (&native[file], &silicon[file]);
         // Both back ends report every error of every member, so the sets must be equal.
-        if nv != sv || se != ne {
-            disagreements.push(format!("{file}: native {native}\n  silicon {silicon}"));
+        if n != s {
+            disagreements.push(format!("{file}: native {n:?}\n  silicon {s:?}"));
         }
         compared += 1;
     }

@@ -109,13 +109,18 @@ fn start_vm(config: &SiliconConfig) -> Result<JavaVM, SiliconError> {
 
 /// Silicon's options: its Z3, and every error of a member rather than only the first (the native
 /// back end reports all errors on different paths, so both must run in the same mode to agree).
+/// `--timeout` bounds one whole program; Silicon then answers `timeout.error`.
 fn silicon_args(config: &SiliconConfig) -> Vec<String> {
-    vec![
+    let mut args = vec![
         "--z3Exe".into(),
         config.z3.display().to_string(),
         "--numberOfErrorsToReport".into(),
         "0".into(),
-    ]
+    ];
+    if let Some(secs) = config.timeout_secs {
+        args.extend(["--timeout".into(), secs.to_string()]);
+    }
+    args
 }
 
 /// The JNI thread's body: start everything, report readiness, then answer requests until every
@@ -133,10 +138,12 @@ fn serve(
         }
     };
     let args = silicon_args(config);
-    let frontend = vm.attach_current_thread(|env| -> Result<Frontend, SiliconError> {
-        Frontend::start(env, &args).map_err(|e| jni_failure(env, e))
-    });
-    let frontend = match frontend {
+    let start = || {
+        vm.attach_current_thread(|env| -> Result<Frontend, SiliconError> {
+            Frontend::start(env, &args).map_err(|e| jni_failure(env, e))
+        })
+    };
+    let mut frontend = match start() {
         Ok(f) => f,
         Err(e) => {
             let _ = ready.send(Err(e));
@@ -148,9 +155,32 @@ fn serve(
     }
     for req in inbox {
         let answer = verify_one(&vm, &frontend, &req.text);
+        let timed_out = answer
+            .as_ref()
+            .is_ok_and(|a| a.errors.iter().any(|e| e.id == TIMEOUT_ID));
         let _ = req.reply.send(answer);
+        if timed_out {
+            // Silicon abandons a timed-out run without stopping it: its thread and Z3 would go
+            // on working, and share Z3 with the next program. A fresh Silicon avoids both.
+            let stopped = vm.attach_current_thread(|env| -> Result<(), SiliconError> {
+                frontend.stop(env).map_err(|e| jni_failure(env, e))
+            });
+            if let Err(e) = stopped {
+                tracing::warn!(%e, "stopping Silicon after a time-out failed");
+            }
+            match start() {
+                Ok(f) => frontend = f,
+                Err(e) => {
+                    tracing::error!(%e, "Silicon could not be restarted after a time-out");
+                    return;
+                }
+            }
+        }
     }
 }
+
+/// Silver's id for a run that exceeded `--timeout`.
+const TIMEOUT_ID: &str = "timeout.error";
 
 fn verify_one(vm: &JavaVM, frontend: &Frontend, text: &str) -> Result<RawAnswer, SiliconError> {
     // Silver's frontend reads its input from a file.

@@ -156,6 +156,12 @@ impl Frontend {
         })
     }
 
+    /// Stops Silicon: its verifier and the Z3 processes it started.
+    pub fn stop(&self, env: &mut Env<'_>) -> Result<(), JniError> {
+        env.call_method(self.api.as_ref(), jni_str!("stop"), jni_sig!("()V"), &[])?;
+        Ok(())
+    }
+
     /// Parses, checks and verifies the Viper file at `path`; an empty list means success.
     pub fn verify_file(&self, env: &mut Env<'_>, path: &Path) -> Result<Vec<RawError>, JniError> {
         let api = self.api.as_ref();

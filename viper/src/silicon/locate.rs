@@ -10,6 +10,11 @@ use std::path::{Path, PathBuf};
 pub const JAR_ENV: &str = "OMPV_SILICON_JAR";
 /// Environment variable naming the Z3 executable Silicon runs.
 pub const Z3_ENV: &str = "OMPV_Z3_EXE";
+/// Environment variable limiting one Silicon verification, in seconds (`0`: no limit).
+pub const TIMEOUT_ENV: &str = "OMPV_SILICON_TIMEOUT";
+/// Silicon's limit per program when `OMPV_SILICON_TIMEOUT` is not set: Silicon gives Z3 no limit
+/// of its own, and a run that never ends must become `unknown`, not a hang.
+pub const DEFAULT_TIMEOUT_SECS: u32 = 300;
 
 /// Where `scripts/setup.sh` puts the jar, relative to the repository root.
 pub const JAR_CACHE_PATH: &str = ".cache/silicon/silicon.jar";
@@ -23,6 +28,8 @@ pub struct SiliconConfig {
     pub libjvm: PathBuf,
     /// The Z3 executable passed to Silicon as `--z3Exe`.
     pub z3: PathBuf,
+    /// Silicon's `--timeout` for one whole program, in seconds; `None`: no limit.
+    pub timeout_secs: Option<u32>,
 }
 
 /// The environment a [`SiliconConfig`] is looked up in; separate from the process environment so
@@ -35,6 +42,8 @@ pub struct Environment {
     pub java_home: Option<PathBuf>,
     /// Value of `OMPV_Z3_EXE`.
     pub z3: Option<PathBuf>,
+    /// Value of `OMPV_SILICON_TIMEOUT`.
+    pub timeout: Option<String>,
     /// Value of `PATH`, searched for `java` and `z3`.
     pub path: Option<std::ffi::OsString>,
     /// The repository root, whose `.cache/` holds the jar by default.
@@ -53,6 +62,7 @@ impl Environment {
             jar: non_empty(JAR_ENV),
             java_home: non_empty("JAVA_HOME"),
             z3: non_empty(Z3_ENV),
+            timeout: std::env::var(TIMEOUT_ENV).ok().filter(|v| !v.is_empty()),
             path: std::env::var_os("PATH"),
             repo_root: repo_root(),
         }
@@ -76,7 +86,28 @@ impl SiliconConfig {
         let jar = find_jar(env)?;
         let libjvm = find_libjvm(env)?;
         let z3 = find_z3(env)?;
-        Ok(SiliconConfig { jar, libjvm, z3 })
+        let timeout_secs = timeout_secs(env)?;
+        Ok(SiliconConfig {
+            jar,
+            libjvm,
+            z3,
+            timeout_secs,
+        })
+    }
+}
+
+fn timeout_secs(env: &Environment) -> Result<Option<u32>, SiliconError> {
+    let Some(text) = &env.timeout else {
+        return Ok(Some(DEFAULT_TIMEOUT_SECS));
+    };
+    match text.trim().parse::<u32>() {
+        Ok(0) => Ok(None),
+        Ok(n) => Ok(Some(n)),
+        Err(_) => Err(SiliconError::BadSetting {
+            name: TIMEOUT_ENV,
+            value: text.clone(),
+            expected: "a whole number of seconds (0: no limit)",
+        }),
     }
 }
 
@@ -259,5 +290,21 @@ mod tests {
         assert_eq!(c.libjvm, server.join("libjvm.so"));
         assert_eq!(c.z3, dir.join("z3"));
         assert_eq!(c.jar, jar);
+        assert_eq!(c.timeout_secs, Some(DEFAULT_TIMEOUT_SECS));
+
+        let with = |t: &str| Environment {
+            timeout: Some(t.into()),
+            ..env.clone()
+        };
+        assert_eq!(
+            SiliconConfig::locate(&with("0")).unwrap().timeout_secs,
+            None
+        );
+        assert_eq!(
+            SiliconConfig::locate(&with(" 45 ")).unwrap().timeout_secs,
+            Some(45)
+        );
+        let e = SiliconConfig::locate(&with("1.5")).unwrap_err();
+        assert!(e.to_string().contains(TIMEOUT_ENV), "{e}");
     }
 }

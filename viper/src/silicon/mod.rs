@@ -46,6 +46,12 @@ pub enum SiliconError {
         message: String,
         stack: String,
     },
+    #[error("{name}={value:?} is not {expected}")]
+    BadSetting {
+        name: &'static str,
+        value: String,
+        expected: &'static str,
+    },
     #[error("JNI call failed: {0}")]
     Jni(String),
     #[error("cannot write Silicon's input file: {0}")]
@@ -66,6 +72,7 @@ impl SiliconError {
                 | SiliconError::JvmNotFound { .. }
                 | SiliconError::Z3NotFound { .. }
                 | SiliconError::JvmStart { .. }
+                | SiliconError::BadSetting { .. }
         )
     }
 
