@@ -125,6 +125,16 @@ fn unsupported_directives_and_clauses() {
         5,
         "private to each thread",
     );
+    // OpenMP 5.2 §15.10.2: an `ordered` block binds to a loop region with an `ordered` clause;
+    // anywhere else the program does not conform.
+    expect_error(
+        "unsupported_ordered",
+        "unsupported",
+        "unsupported",
+        6,
+        13,
+        "`omp ordered` here",
+    );
     expect_error(
         "unsupported_nested_task",
         "unsupported",

@@ -10,9 +10,11 @@ use super::Diagnostic;
 use crate::report::RaceAccess;
 use num_bigint::BigInt;
 use num_traits::Zero;
+use openmp::lower::prelude::ROW;
 use openmp::lower::Lowered;
 use ppl::obligations::{BlockInfo, PermAtom, RegionInfo, Role};
 use std::collections::HashMap;
+use viper::ast::ExprKind;
 use viper::VerificationError;
 
 /// The diagnostic of a failed disjointness check (`role` is a [`Role::Race`]).
@@ -125,12 +127,13 @@ fn who(b: &BlockInfo, coords: &[(String, String, BigInt)]) -> String {
     }
 }
 
-/// The element an atom names for an iteration, if it can be evaluated (and its guard holds).
+/// The location an atom names for an iteration, if it can be evaluated (and its guard holds):
+/// the allocation without its rows, the row indices (outermost first) and the element index.
 fn element(
     atom: &PermAtom,
     coords: &[(String, String, BigInt)],
     env: &HashMap<String, BigInt>,
-) -> Option<BigInt> {
+) -> Option<Location> {
     if !atom.bound.is_empty() {
         return None;
     }
@@ -141,7 +144,32 @@ fn element(
     if eval(&atom.guard, &local).is_some_and(|g| g.is_zero()) {
         return None;
     }
-    eval(&atom.index, &local)
+    let mut rows = Vec::new();
+    let mut array = &atom.array_expr;
+    // `row(row(a, i), j)` is row j of row i of `a` (openmp's 2-D model).
+    while let ExprKind::Call { name, args } = &array.kind {
+        match args.as_slice() {
+            [inner, k] if name.name == ROW => {
+                rows.push(eval(k, &local)?);
+                array = inner;
+            }
+            _ => break,
+        }
+    }
+    rows.reverse();
+    Some(Location {
+        base: viper::printer::print_expr(array),
+        rows,
+        index: eval(&atom.index, &local)?,
+    })
+}
+
+/// A memory location of a counterexample.
+#[derive(PartialEq)]
+struct Location {
+    base: String,
+    rows: Vec<BigInt>,
+    index: BigInt,
 }
 
 fn verb(a: &PermAtom) -> &'static str {
@@ -152,17 +180,21 @@ fn verb(a: &PermAtom) -> &'static str {
     }
 }
 
-/// How diagnostics name a location: `a[3]`, or `` `x` `` for a shared scalar.
-fn location(r: &RegionInfo, atom: &PermAtom, idx: &BigInt) -> String {
+/// How diagnostics name a location: `a[3]`, `a[2][0]`, or `` `x` `` for a shared scalar.
+fn location(r: &RegionInfo, atom: &PermAtom, at: &Location) -> String {
     if let Some(name) = r.scalars.get(&atom.array) {
         return format!("`{name}`");
     }
-    let array = atom
-        .array
+    let array = at
+        .base
         .strip_prefix("global_")
         .and_then(|g| g.strip_suffix("()"))
-        .unwrap_or_else(|| r.source_name(&atom.array));
-    format!("{array}[{}]", show(idx))
+        .unwrap_or_else(|| r.source_name(&at.base));
+    let mut s = array.to_string();
+    for k in at.rows.iter().chain([&at.index]) {
+        s.push_str(&format!("[{}]", show(k)));
+    }
+    s
 }
 
 /// A race as found in a counterexample.
@@ -195,18 +227,17 @@ fn concrete<'a>(
     let ca = coordinates(a, first_vars, env)?;
     let cb = coordinates(b, second_vars, env)?;
     let failing = b.atoms.iter().find(inside)?;
-    let idx = element(failing, &cb, env)?;
+    let at = element(failing, &cb, env)?;
     let conflicting = a
         .atoms
         .iter()
-        .filter(|t| t.array == failing.array)
-        .filter(|t| element(t, &ca, env).as_ref() == Some(&idx))
+        .filter(|t| element(t, &ca, env).as_ref() == Some(&at))
         .max_by_key(|t| t.writes)?;
     let (first, second) = (who(a, &ca), who(b, &cb));
     let message = format!(
         "data race: {first} {} {} while {second} {} it",
         verb(conflicting),
-        location(r, failing, &idx),
+        location(r, failing, &at),
         verb(failing)
     );
     Some(Witness {

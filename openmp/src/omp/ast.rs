@@ -118,9 +118,13 @@ impl LockName {
     pub fn describe(&self) -> String {
         match self {
             LockName::Critical(None) => "the `critical` section".into(),
-            LockName::Critical(Some(n)) => match super::locks::lock_var(n) {
-                Some((_, var)) => format!("the code holding the lock `{var}`"),
-                None => format!("the `critical({n})` section"),
+            LockName::Critical(Some(n)) => match (
+                super::locks::lock_var(n),
+                super::ordered::ordered_loop_line(n),
+            ) {
+                (Some((_, var)), _) => format!("the code holding the lock `{var}`"),
+                (_, Some(line)) => format!("the `ordered` block of the loop at line {line}"),
+                _ => format!("the `critical({n})` section"),
             },
             LockName::Atomic => "the `atomic` operation".into(),
         }

@@ -70,8 +70,10 @@ type Job = Part<OmpBlock, JobInfo>;
 /// Builds the regions of every verified function of `program`.
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::locks::desugar(program);
+    let ordered_loops = super::ordered::desugar(program);
     let mut b = Builder {
         program,
+        ordered_loops,
         next: 0,
         errors: Vec::new(),
         regions: Vec::new(),
@@ -165,6 +167,8 @@ struct Builder<'p> {
     next: usize,
     errors: Vec<FrontError>,
     regions: Vec<Region>,
+    /// The loops whose `ordered` constructs `omp::ordered` rewrote (their order is dropped).
+    ordered_loops: Vec<Span>,
     /// Where the region being built over-approximates OpenMP's order, and why.
     approx: Option<(Span, String)>,
 }
@@ -242,6 +246,33 @@ impl Builder<'_> {
                  if it ran with a team"
                     .into(),
             ));
+        }
+        if approximation.is_none() {
+            // §15.10.2: the `ordered` blocks of a loop also run in iteration order, which orders
+            // code around them; ompv keeps only their mutual exclusion (`omp::ordered`).
+            // `ordered(n)` associates n loops but partitions only the collapsed ones (§4.4.4,
+            // §11.5): ompv lets all n run at the same time, more than OpenMP does.
+            let doacross = |p: &Pragma| {
+                super::ordered::is_ordered_loop(p)
+                    && p.associated_loops().unwrap_or(1) > p.collapse().unwrap_or(1)
+            };
+            let dropped = |p: &Pragma| self.ordered_loops.contains(&p.span) || doacross(p);
+            let mut ordered = dropped(&c.pragma).then_some(c.pragma.span);
+            visit::each_stmt(&all_stmts, &mut |s| match &s.kind {
+                StmtKind::Omp(k) if dropped(&k.pragma) => {
+                    ordered.get_or_insert(k.pragma.span);
+                }
+                _ => {}
+            });
+            approximation = ordered.map(|span| {
+                (
+                    span,
+                    "this loop's `ordered` regions and doacross dependences order its iterations, and \
+                     `ordered(n)` does not collapse loops; ompv keeps only the mutual exclusion of \
+                     `ordered` blocks, so a race it finds may not happen"
+                        .to_string(),
+                )
+            });
         }
         for b in ppl.blocks() {
             if approximation.is_none() {

@@ -118,7 +118,8 @@ fn rewrite(stmts: &mut Vec<Stmt>, names: &[String]) {
     }
 }
 
-fn for_each_block_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
+/// Calls `f` on every block directly inside `s`.
+pub(super) fn for_each_block_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
     match &mut s.kind {
         StmtKind::If { then, els, .. } => {
             f(then);

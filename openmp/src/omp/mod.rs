@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod build;
 pub mod locks;
+pub mod ordered;
 pub mod sharing;
 pub mod tasks;
 

@@ -30,6 +30,15 @@ const DIRECTIVES: &[Directive] = &[
 /// `Ok` when the front end handles every part of `p`, else an `unsupported` error naming the
 /// first part it does not handle (the directive, then the clauses in order).
 pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
+    if p.directive == Directive::Ordered {
+        // Those in a loop with an `ordered` clause are rewritten before this check.
+        return Err(FrontError::unsupported(
+            p.directive_span,
+            "`omp ordered` here (supported as a block, or stand-alone with `depend`/`doacross`, \
+             directly in a loop construct with an `ordered` clause; not with `simd`)"
+                .to_string(),
+        ));
+    }
     if !DIRECTIVES.contains(&p.directive) {
         return Err(FrontError::unsupported(
             p.directive_span,
@@ -70,6 +79,9 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // other threads' private copies before any of them leaves the construct's barrier.
             // Neither makes two accesses of the program overlap.
             | ClauseKind::Copyin(_) => {}
+            // §15.10: the loop's `ordered` blocks run one at a time, in iteration order; see
+            // `omp::ordered` (modelled as mutual exclusion, races then `unknown`).
+            ClauseKind::Ordered(_) if p.directive.is_loop() && !p.directive.has_leaf(Directive::Simd) => {}
             ClauseKind::Copyprivate(_) if !p.nowait() => {}
             ClauseKind::If { modifier, .. }
                 if p.directive == Directive::Task

@@ -104,6 +104,8 @@ pub struct PermAtom {
     pub span: Span,
     /// The allocation, as printed Viper (a variable's name, `global_a()`, `row(a, i)`).
     pub array: String,
+    /// The allocation as an expression: a row of a 2-D array depends on the iteration.
+    pub array_expr: Expr,
     /// The element index, over Viper variable names.
     pub index: Expr,
     /// The condition under which the permission is asked for (`true` if unconditional).

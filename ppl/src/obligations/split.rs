@@ -191,6 +191,7 @@ pub fn atom(c: &Conjunct, loc_fn: &str) -> Option<PermAtom> {
     Some(PermAtom {
         span: c.acc.span,
         array: viper::printer::print_expr(&args[0]),
+        array_expr: args[0].clone(),
         index: args[1].clone(),
         guard: c.guard.clone(),
         bound: c.vars.iter().map(|v| v.name.name.clone()).collect(),
