@@ -135,6 +135,16 @@ fn unsupported_directives_and_clauses() {
         13,
         "`omp ordered` here",
     );
+    // OpenMP 5.2 §10.4.1: `safelen` limits which iterations of one thread's `simd` loop run at
+    // the same time; every thread of a team runs this loop, and ompv does not split the pairs.
+    expect_error(
+        "unsupported_safelen",
+        "unsupported",
+        "unsupported",
+        5,
+        18,
+        "`safelen` on a `simd` loop run by every thread",
+    );
     expect_error(
         "unsupported_nested_task",
         "unsupported",

@@ -640,6 +640,16 @@ impl Lowerer<'_> {
         let r = self.scoped(|l| l.stmts(&code.stmts, &mut body));
         r?;
         let _ = Class::Int;
+        // §10.4.1: iterations of a `simd` loop at least `safelen` apart (in the logical
+        // iteration space) never run at the same time.
+        let window = match (ob.origin, ob.dims.as_slice(), ob.pragma.safelen()) {
+            (crate::omp::BlockOrigin::Simd, [Dim::Loop(l)], Some(Some(n))) => {
+                i64::try_from(l.step.unsigned_abs())
+                    .ok()
+                    .and_then(|s| s.checked_mul(i64::try_from(n).ok()?))
+            }
+            _ => None,
+        };
         Ok((
             ViperBlock {
                 key,
@@ -647,6 +657,7 @@ impl Lowerer<'_> {
                 pre,
                 post,
                 body: block(body, b.span),
+                window,
             },
             scalars,
         ))

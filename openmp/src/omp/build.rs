@@ -406,6 +406,9 @@ impl Builder<'_> {
                 Ok((Some(job.ppl), None))
             }
             (OmpBody::Loop(n), Directive::Simd) => {
+                if p.has("safelen") && p.associated_loops() != Some(1) {
+                    return Err(unsupported_safelen(p, "with more than one associated loop"));
+                }
                 let job = self.loop_job(p, n, c.span, BlockOrigin::Simd, ctx)?;
                 Ok((Some(job.ppl), None))
             }
@@ -452,6 +455,9 @@ impl Builder<'_> {
             let job = match (&c.body, q.directive) {
                 (OmpBody::Loop(n), Directive::For | Directive::ForSimd) => {
                     Some(self.loop_job(q, n, c.span, BlockOrigin::Worksharing, &nested(ctx, q))?)
+                }
+                (OmpBody::Loop(n), Directive::Simd) if q.has("safelen") => {
+                    return Err(unsupported_safelen(q, "run by every thread of a team"));
                 }
                 (OmpBody::Loop(n), Directive::Simd) => Some(self.loop_job(
                     q,
@@ -1270,6 +1276,19 @@ pub fn waiting_loop(stmts: &[Stmt]) -> Option<Span> {
         }
     });
     found
+}
+
+/// `safelen` where ompv would have to drop it (and so report races that cannot happen).
+fn unsupported_safelen(p: &Pragma, where_: &str) -> FrontError {
+    let at = p
+        .clauses
+        .iter()
+        .find(|c| c.kind.keyword() == "safelen")
+        .map_or(p.directive_span, |c| c.span);
+    FrontError::unsupported(
+        at,
+        format!("`safelen` on a `simd` loop {where_} (supported on a one-loop `simd` outside parallel regions)"),
+    )
 }
 
 /// The lock a construct takes, if it is a mutual-exclusion construct.

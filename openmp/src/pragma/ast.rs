@@ -157,6 +157,17 @@ impl Pragma {
         }
     }
 
+    /// The value of `safelen(n)` when `n` is an integer literal (`Some(None)`: no such clause).
+    pub fn safelen(&self) -> Option<Option<u64>> {
+        match self.clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::Safelen(e) => Some(e),
+            _ => None,
+        }) {
+            Some(e) => int_literal(&e.text).map(Some),
+            None => Some(None),
+        }
+    }
+
     /// The number of loops of the nest the directive is associated with (§4.4.3, §4.4.4, §9):
     /// `collapse(n)`, `ordered(n)` (the larger), the number of `sizes` of `tile`, else 1; `None`
     /// when an argument is not an integer literal or the directive is not loop-associated.

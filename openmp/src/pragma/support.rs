@@ -79,6 +79,10 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // other threads' private copies before any of them leaves the construct's barrier.
             // Neither makes two accesses of the program overlap.
             | ClauseKind::Copyin(_) => {}
+            // §10.4.1: on a `simd` loop outside parallel regions, iterations `safelen` or more
+            // apart are not checked against each other (`omp::build` rejects it elsewhere).
+            ClauseKind::Safelen(e)
+                if p.directive == Directive::Simd && super::ast::int_literal(&e.text).is_some() => {}
             // §15.10: the loop's `ordered` blocks run one at a time, in iteration order; see
             // `omp::ordered` (modelled as mutual exclusion, races then `unknown`).
             ClauseKind::Ordered(_) if p.directive.is_loop() && !p.directive.has_leaf(Directive::Simd) => {}

@@ -55,6 +55,9 @@ pub struct ViperBlock {
     pub post: Vec<SpecClause>,
     /// The lowered body of one iteration (it declares its private variables).
     pub body: Block,
+    /// For a one-dimensional block: two of its iterations may run at the same time only if
+    /// their variables differ by less than this (`simd safelen`).
+    pub window: Option<i64>,
 }
 
 /// The contract (RC ⋆ P, RC ⋆ Q) of a region.

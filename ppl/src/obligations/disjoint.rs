@@ -93,7 +93,19 @@ pub fn checks_of(
             // declares its own).
             let s = side(b, rename, b.span)?;
             let t = side(b, rename, b.span)?;
-            out.push(pair(
+            let window = match (b.payload.window, s.vars.as_slice(), t.vars.as_slice()) {
+                (Some(w), [x], [y]) => {
+                    let span = b.span;
+                    let d = bin(BinaryOp::Sub, local(x, span), local(y, span), span);
+                    Some(and(
+                        bin(BinaryOp::Lt, int(-w, span), d.clone(), span),
+                        bin(BinaryOp::Lt, d, int(w, span), span),
+                        span,
+                    ))
+                }
+                _ => None,
+            };
+            let mut check = pair(
                 r,
                 b,
                 b,
@@ -101,7 +113,11 @@ pub fn checks_of(
                 t,
                 Distinct::Tuple,
                 format!("disjoint_{}", block_tag(b)),
-            ));
+            );
+            if let Some(w) = window {
+                check.assume = and(check.assume, w, b.span);
+            }
+            out.push(check);
         }
     }
     for p in &r.pairs {

@@ -188,6 +188,7 @@ mod tests {
                 pre: pre.clone(),
                 post: pre,
                 body: block_of(vec![]),
+                window: None,
             },
         })
     }
