@@ -5,29 +5,13 @@
 
 mod support;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
-use support::edits::variants;
+use std::path::Path;
+use support::edits::exercise;
 use viper::SourceMap;
 
 /// Variants over all files.
 const BUDGET: usize = 1500;
 const MIN_PER_FILE: usize = 4;
-
-fn c_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.map(|e| e.expect("entry").path()).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            c_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "c") {
-            out.push(p);
-        }
-    }
-}
 
 /// One variant through the C pipeline.
 fn run(text: &str, dir: &Path) -> Result<(), String> {
@@ -61,34 +45,14 @@ fn run(text: &str, dir: &Path) -> Result<(), String> {
 #[test]
 fn truncated_and_mangled_c_programs_do_not_break_ompv() {
     let root = support::repo_root();
-    let mut files = Vec::new();
-    c_files(&root.join("tests/c"), &mut files);
-    c_files(&root.join("examples"), &mut files);
+    let mut files = support::files_ending(&root.join("tests/c"), "c");
+    files.extend(support::files_ending(&root.join("examples"), "c"));
     assert!(files.len() >= 50, "only {} C files", files.len());
     let per_file = (BUDGET / files.len()).max(MIN_PER_FILE);
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (i, path) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(path).expect("readable test file");
-        let dir = path.parent().expect("a directory").to_path_buf();
-        let seed = 0xc0de_0000 + i as u64;
-        for (j, v) in variants(&text, seed, per_file / 2, per_file - per_file / 2)
-            .into_iter()
-            .enumerate()
-        {
-            total += 1;
-            match catch_unwind(AssertUnwindSafe(|| run(&v, &dir))) {
-                Ok(Ok(())) => {}
-                Ok(Err(msg)) => {
-                    failures.push(format!("{} variant {j}: {msg}", support::display(path)))
-                }
-                Err(_) => failures.push(format!(
-                    "{} variant {j}: panic on input:\n{v}",
-                    support::display(path)
-                )),
-            }
-        }
-    }
+    let half = per_file / 2;
+    let (total, failures) = exercise(&files, 0xc0de_0000, half, per_file - half, &|path, v| {
+        run(v, path.parent().expect("a directory"))
+    });
     assert!(total >= 1000, "only {total} variants");
     assert!(
         failures.is_empty(),

@@ -196,7 +196,8 @@ mod with_silicon {
             "method ok()\n{\n  assert 1 + 1 == 2\n}\n",
         );
         let out = ompv()
-            .env("OMPV_SILICON_TIMEOUT", "2")
+            // Long enough for a fresh Silicon to verify the small program on a busy machine.
+            .env("OMPV_SILICON_TIMEOUT", "15")
             // One worker: the files reach Silicon in this order.
             .env("RAYON_NUM_THREADS", "1")
             .args(["viper", slow, fine.to_str().unwrap()])

@@ -8,9 +8,11 @@
 //! on nonlinear queries): it is not given to Silicon.
 #![cfg(feature = "silicon")]
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use viper::silicon::{Silicon, SiliconError, SiliconResult};
 use viper::verifier::{Verdict, VerifyOptions};
 use viper::{FileId, InputError, SourceFile};
@@ -96,20 +98,6 @@ fn silicon_key(result: Result<SiliconResult, SiliconError>) -> Key {
     }
 }
 
-fn vpr_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            vpr_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "vpr") {
-            out.push(path);
-        }
-    }
-}
-
 /// `path reason...` per line (path relative to `tests/viper/`); `#` starts a comment line.
 fn known_differences(root: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(root.join(KNOWN_DIFFERENCES))
@@ -141,9 +129,7 @@ fn known_differences(root: &Path) -> BTreeMap<String, String> {
 fn every_viper_test_program_agrees_on_both_back_ends() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = root.join("tests/viper");
-    let mut files = Vec::new();
-    vpr_files(&corpus, &mut files);
-    files.sort();
+    let files = support::vpr_files(&corpus);
     assert!(
         !files.is_empty(),
         "no .vpr files under {}",

@@ -7,24 +7,12 @@
 //! which is what the native back end reports too.)
 #![cfg(feature = "silicon")]
 
+mod support;
+
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use viper::silicon::{Silicon, SiliconResult};
 use viper::{FileId, SourceFile};
-
-fn vpr_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            vpr_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "vpr") {
-            out.push(path);
-        }
-    }
-}
 
 fn located(r: &SiliconResult) -> BTreeSet<(String, u32)> {
     r.errors
@@ -37,9 +25,7 @@ fn located(r: &SiliconResult) -> BTreeSet<(String, u32)> {
 #[test]
 fn printed_programs_report_at_the_original_positions() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/viper");
-    let mut files = Vec::new();
-    vpr_files(&corpus, &mut files);
-    files.sort();
+    let mut files = support::vpr_files(&corpus);
     // Files Silicon does not finish (its Z3 has no time limit) are listed in
     // tests/backend-known-differences.txt as `[not run on Silicon]`.
     let known = std::fs::read_to_string(

@@ -4,8 +4,7 @@
 
 mod support;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use support::edits::variants;
+use support::edits::exercise;
 use viper::{FileId, InputError};
 
 /// Variants over the whole corpus (about two thirds truncations, one third token deletions),
@@ -58,28 +57,7 @@ fn truncated_and_mangled_inputs_do_not_break_the_front_end() {
     assert!(!files.is_empty());
     let cuts = (BUDGET * 2 / 3 / files.len()).max(MIN_PER_FILE);
     let deletions = (BUDGET / 3 / files.len()).max(MIN_PER_FILE);
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (i, path) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(path).expect("readable test file");
-        let seed = 0x5eed_0000 + i as u64;
-        for (j, v) in variants(&text, seed, cuts, deletions)
-            .into_iter()
-            .enumerate()
-        {
-            total += 1;
-            match catch_unwind(AssertUnwindSafe(|| run(&v))) {
-                Ok(Ok(())) => {}
-                Ok(Err(msg)) => {
-                    failures.push(format!("{} variant {j}: {msg}", support::display(path)))
-                }
-                Err(_) => failures.push(format!(
-                    "{} variant {j}: panic on input:\n{v}",
-                    support::display(path)
-                )),
-            }
-        }
-    }
+    let (total, failures) = exercise(&files, 0x5eed_0000, cuts, deletions, &|_, v| run(v));
     assert!(total >= 2000, "only {total} variants");
     assert!(
         failures.is_empty(),

@@ -17,6 +17,23 @@ pub struct InputFailure {
 
 /// Reads, preprocesses and parses a C input (registered in `sources` under its name).
 pub fn load(input: &Input, sources: &mut SourceMap) -> Result<openmp::Program, Vec<InputFailure>> {
+    load_with(input, sources, openmp::parse_file)
+}
+
+/// The C front end that reads a file: with its regions built (`openmp::parse_file`) or as a plain
+/// C program (`openmp::parse_c`).
+pub type Parse = fn(
+    &mut SourceMap,
+    viper::FileId,
+    Option<&std::path::Path>,
+) -> Result<openmp::Program, openmp::FrontErrors>;
+
+/// Like [`load`], with the front end `parse`.
+pub fn load_with(
+    input: &Input,
+    sources: &mut SourceMap,
+    parse: Parse,
+) -> Result<openmp::Program, Vec<InputFailure>> {
     let text = input.read().map_err(|message| {
         let kind = if matches!(input, Input::Invalid { .. }) {
             "usage"
@@ -32,7 +49,7 @@ pub fn load(input: &Input, sources: &mut SourceMap) -> Result<openmp::Program, V
     })?;
     let file = sources.add(input.name(), text);
     let dir = input.dir();
-    openmp::parse_file(sources, file, dir.as_deref()).map_err(|errs| {
+    parse(sources, file, dir.as_deref()).map_err(|errs| {
         errs.0
             .into_iter()
             .map(|e| InputFailure {

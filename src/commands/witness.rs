@@ -7,7 +7,6 @@
 //! completed in the model: the reason and where), 2 input errors.
 
 use super::encode::failure_report;
-use super::input::InputFailure;
 use super::inputs::{self, Input, Language};
 use super::run::print_report;
 use crate::cli::{Format, WitnessArgs, WitnessFormat};
@@ -80,36 +79,6 @@ fn json_access<'a>(sources: &SourceMap, a: &'a Access) -> JsonAccess<'a> {
     }
 }
 
-/// Reads and converts the C input (every OpenMP construct the pragma parser reads is kept).
-fn load(input: &Input, sources: &mut SourceMap) -> Result<openmp::Program, Vec<InputFailure>> {
-    let text = input.read().map_err(|message| {
-        let kind = if matches!(input, Input::Invalid { .. }) {
-            "usage"
-        } else {
-            "io"
-        };
-        vec![InputFailure {
-            kind,
-            id: format!("{kind}.error"),
-            span: Span::DUMMY,
-            message,
-        }]
-    })?;
-    let file = sources.add(input.name(), text);
-    let dir = input.dir();
-    openmp::parse_c(sources, file, dir.as_deref()).map_err(|errs| {
-        errs.0
-            .into_iter()
-            .map(|e| InputFailure {
-                kind: e.kind.as_str(),
-                id: e.id.to_string(),
-                span: e.span,
-                message: e.message,
-            })
-            .collect()
-    })
-}
-
 pub fn run(args: &WitnessArgs) -> ExitCode {
     let start = Instant::now();
     let input = inputs::expand(std::slice::from_ref(&args.file), Language::C)
@@ -118,7 +87,7 @@ pub fn run(args: &WitnessArgs) -> ExitCode {
         .unwrap_or(Input::Stdin);
     let name = input.name();
     let mut sources = SourceMap::new();
-    let program = match load(&input, &mut sources) {
+    let program = match super::input::load_with(&input, &mut sources, openmp::parse_c) {
         Ok(p) => p,
         Err(failures) => {
             let r = failure_report(&name, sources, &failures);

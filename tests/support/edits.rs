@@ -81,3 +81,36 @@ pub fn variants(text: &str, seed: u64, cuts: usize, deletions: usize) -> Vec<Str
     }
     out
 }
+
+/// Runs `run` on `cuts` truncations and `deletions` token deletions of every file (seeded from
+/// `seed` and the file's position), catching panics. Returns the number of variants run and a
+/// message per variant that failed or panicked.
+pub fn exercise(
+    files: &[std::path::PathBuf],
+    seed: u64,
+    cuts: usize,
+    deletions: usize,
+    run: &dyn Fn(&std::path::Path, &str) -> Result<(), String>,
+) -> (usize, Vec<String>) {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (i, path) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(path).expect("readable test file");
+        let variants = variants(&text, seed + i as u64, cuts, deletions);
+        for (j, v) in variants.into_iter().enumerate() {
+            total += 1;
+            match catch_unwind(AssertUnwindSafe(|| run(path, &v))) {
+                Ok(Ok(())) => {}
+                Ok(Err(msg)) => {
+                    failures.push(format!("{} variant {j}: {msg}", super::display(path)))
+                }
+                Err(_) => failures.push(format!(
+                    "{} variant {j}: panic on input:\n{v}",
+                    super::display(path)
+                )),
+            }
+        }
+    }
+    (total, failures)
+}

@@ -14,21 +14,26 @@ pub fn repo_root() -> PathBuf {
 
 /// All `.vpr` files under `dir`, recursively, in a stable order.
 pub fn vpr_files(dir: &Path) -> Vec<PathBuf> {
+    files_ending(dir, "vpr")
+}
+
+/// All files with extension `ext` under `dir`, recursively, in a stable order.
+pub fn files_ending(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    collect(dir, &mut out);
+    collect(dir, ext, &mut out);
     out.sort();
     out
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "vpr") {
+            collect(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }

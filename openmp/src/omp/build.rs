@@ -492,7 +492,13 @@ impl Builder<'_> {
                         ),
                     ))
                 }
-                (_, Directive::Task | Directive::Taskwait | Directive::Taskgroup) => {
+                (
+                    _,
+                    Directive::Task
+                    | Directive::Taskloop
+                    | Directive::Taskwait
+                    | Directive::Taskgroup,
+                ) => {
                     return Err(FrontError::unsupported(
                         q.directive_span,
                         format!(
@@ -549,9 +555,10 @@ impl Builder<'_> {
                     | Directive::Sections
                     | Directive::Single => Some("a worksharing construct"),
                     Directive::Barrier => Some("a barrier"),
-                    Directive::Task | Directive::Taskwait | Directive::Taskgroup => {
-                        Some("a tasking construct")
-                    }
+                    Directive::Task
+                    | Directive::Taskloop
+                    | Directive::Taskwait
+                    | Directive::Taskgroup => Some("a tasking construct"),
                     d if d.is_parallel() => Some("a nested parallel region"),
                     _ => None,
                 };
@@ -985,7 +992,7 @@ impl Builder<'_> {
                         stmts: stmts.clone(),
                         span,
                     };
-                    self.block(
+                    Ppl::Block(self.block(
                         p,
                         BlockOrigin::Generating,
                         None,
@@ -993,7 +1000,16 @@ impl Builder<'_> {
                         BlockBody::Code(code),
                         span,
                         ctx,
-                    )?
+                    )?)
+                }
+                super::tasks::Node::Task(c) if c.pragma.directive == Directive::Taskloop => {
+                    let OmpBody::Loop(n) = &c.body else {
+                        return Err(FrontError::omp_syntax(
+                            c.pragma.directive_span,
+                            "`omp taskloop` without a loop",
+                        ));
+                    };
+                    self.taskloop(c, n, ctx)?
                 }
                 super::tasks::Node::Task(c) => {
                     let OmpBody::Block { contract, body } = &c.body else {
@@ -1018,7 +1034,7 @@ impl Builder<'_> {
                             ),
                         ));
                     }
-                    self.block(
+                    Ppl::Block(self.block(
                         &c.pragma,
                         BlockOrigin::Task,
                         contract.clone(),
@@ -1026,10 +1042,10 @@ impl Builder<'_> {
                         BlockBody::Code(body.clone()),
                         c.span,
                         &nested(ctx, &c.pragma),
-                    )?
+                    )?)
                 }
             };
-            leaves.push(Some(Ppl::Block(block)));
+            leaves.push(Some(block));
         }
         fn build(t: &super::tasks::Sp, leaves: &mut [Option<Ppl<OmpBlock>>]) -> Ppl<OmpBlock> {
             use super::tasks::Sp;
@@ -1044,6 +1060,47 @@ impl Builder<'_> {
         Ok(build(&g.tree, &mut leaves))
     }
 
+    /// A `taskloop` (OpenMP 5.2 §12.6): its loop as a block whose iterations all may run at the
+    /// same time (the implementation chooses how many tasks run which iterations).
+    fn taskloop(
+        &mut self,
+        c: &OmpConstruct,
+        n: &LoopNest,
+        ctx: &Ctx<'_>,
+    ) -> Result<Ppl<OmpBlock>, FrontError> {
+        let p = &c.pragma;
+        for k in &p.clauses {
+            use crate::pragma::ClauseKind as K;
+            match &k.kind {
+                // §12.6: with a grain size or a number of tasks, some iterations must share a
+                // task (and run one after another): ompv still lets any two run at the same time.
+                K::Grainsize { .. } | K::NumTasks { .. } => {
+                    self.approx.get_or_insert((
+                        k.span,
+                        "this clause makes some iterations share a task, one after another; \
+                         ompv checks them as if any two could run at the same time"
+                            .into(),
+                    ));
+                }
+                K::Lastprivate { .. }
+                | K::Reduction { .. }
+                | K::InReduction { .. }
+                | K::If { .. } => {
+                    return Err(FrontError::unsupported(
+                        k.span,
+                        format!("`{}` on `omp taskloop`", k.kind.keyword()),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        for s in &n.body.stmts {
+            self.check_sequential(s)?;
+        }
+        let job = self.loop_job(p, n, c.span, BlockOrigin::Taskloop, &nested(ctx, p))?;
+        Ok(job.ppl)
+    }
+
     /// Code run by one thread must not contain worksharing constructs, barriers or regions.
     fn check_sequential(&self, s: &Stmt) -> Result<(), FrontError> {
         let mut err = None;
@@ -1055,7 +1112,10 @@ impl Builder<'_> {
                 let d = c.pragma.directive;
                 if matches!(
                     d,
-                    Directive::Task | Directive::Taskwait | Directive::Taskgroup
+                    Directive::Task
+                        | Directive::Taskloop
+                        | Directive::Taskwait
+                        | Directive::Taskgroup
                 ) {
                     err = Some(FrontError::unsupported(
                         c.pragma.directive_span,

@@ -133,7 +133,7 @@ fn attribute(ctx: &BlockContext<'_>, v: VarId, info: &Var) -> Result<Sharing, Fr
     if let Some(task) = ctx
         .constructs
         .last()
-        .filter(|p| p.directive == Directive::Task)
+        .filter(|p| matches!(p.directive, Directive::Task | Directive::Taskloop))
     {
         return task_attribute(ctx, task, v, info);
     }

@@ -10,6 +10,8 @@
 //!   contains it (§15.4), or at the barrier that ends the `single`/`sections` (§15.3.1);
 //! - an undeferred task (`if(false)`, §12.5 and §3.4) completes before the generating code goes
 //!   on;
+//! - a `taskloop` (§12.6) is a node of its own whose iterations all may run at the same time;
+//!   without `nogroup` its implicit `taskgroup` ends before the generating code goes on;
 //! - `depend` (§15.9.5): a task with `out`/`inout` on a list item runs after every earlier sibling
 //!   task that names the same item in any dependence type, and one with `in` after every earlier
 //!   sibling with `out`/`inout` on it.
@@ -57,7 +59,7 @@ pub fn generates_tasks(stmts: &[Stmt]) -> bool {
     stmts.iter().any(|s| match &s.kind {
         StmtKind::Omp(c) => matches!(
             c.pragma.directive,
-            Directive::Task | Directive::Taskwait | Directive::Taskgroup
+            Directive::Task | Directive::Taskloop | Directive::Taskwait | Directive::Taskgroup
         ),
         StmtKind::Block(b) => generates_tasks(&b.stmts),
         _ => false,
@@ -290,6 +292,19 @@ impl Flatten {
                 Directive::Task => {
                     self.flush_code();
                     let facts = self.facts_of(c)?;
+                    group.push(self.nodes.len());
+                    self.nodes.push(Node::Task(c.clone()));
+                    self.facts.push(facts);
+                    self.waited.push(None);
+                }
+                Directive::Taskloop => {
+                    // §12.6: without `nogroup` the construct is a `taskgroup` around its tasks,
+                    // so they complete before the generating code goes on.
+                    self.flush_code();
+                    let facts = TaskFacts {
+                        undeferred: !c.pragma.has("nogroup"),
+                        deps: Vec::new(),
+                    };
                     group.push(self.nodes.len());
                     self.nodes.push(Node::Task(c.clone()));
                     self.facts.push(facts);

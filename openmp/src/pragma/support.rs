@@ -23,6 +23,7 @@ const DIRECTIVES: &[Directive] = &[
     Directive::Flush,
     Directive::Taskyield,
     Directive::Task,
+    Directive::Taskloop,
     Directive::Taskwait,
     Directive::Taskgroup,
 ];
@@ -79,6 +80,10 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // other threads' private copies before any of them leaves the construct's barrier.
             // Neither makes two accesses of the program overlap.
             | ClauseKind::Copyin(_) => {}
+            // `taskloop` (§12.6): how iterations are grouped into tasks (see `omp::build`), and
+            // whether the construct waits for them (`omp::tasks`).
+            ClauseKind::Grainsize { .. } | ClauseKind::NumTasks { .. } | ClauseKind::Nogroup
+                if p.directive == Directive::Taskloop => {}
             // §10.4.1: on a `simd` loop outside parallel regions, iterations `safelen` or more
             // apart are not checked against each other (`omp::build` rejects it elsewhere).
             ClauseKind::Safelen(e)

@@ -297,7 +297,9 @@ impl<'a> Converter<'a> {
                             }
                             continue;
                         }
-                        if !lead.pragmas.is_empty() {
+                        // A stand-alone directive (`taskwait`, `barrier`, …) has no statement:
+                        // what follows it belongs to the next statement.
+                        if lead.pragmas.iter().any(|p| !p.is_stand_alone()) {
                             self.errors.push(FrontError::spec_syntax(
                                 item.span(),
                                 "a specification between `#pragma omp` and its statement is not \
