@@ -65,6 +65,16 @@ fn malformed_pragmas() {
         17,
         "outside `omp sections`",
     );
+    // OpenMP 5.2 §10.4: a `critical` (or a lock) inside a `simd` loop would make the lanes of one
+    // thread wait for each other; the program does not conform.
+    expect_error(
+        "simd_critical",
+        "syntax",
+        "omp.syntax",
+        6,
+        13,
+        "inside a `simd` loop",
+    );
 }
 
 #[test]

@@ -697,6 +697,9 @@ impl Builder<'_> {
         origin: BlockOrigin,
         ctx: &Ctx<'_>,
     ) -> Result<Job, FrontError> {
+        if p.directive.has_leaf(Directive::Simd) {
+            simd_body(&n.body.stmts)?;
+        }
         let mut dims: Vec<Dim> = n
             .loops
             .iter()
@@ -973,6 +976,23 @@ impl Builder<'_> {
         ctx: &Ctx<'_>,
     ) -> Result<Ppl<OmpBlock>, FrontError> {
         let g = super::tasks::graph(&body.stmts)?;
+        if g.nodes.is_empty() {
+            // Nothing but `taskwait`s: one thread runs no code.
+            let code = Block {
+                stmts: Vec::new(),
+                span: body.span,
+            };
+            let b = self.block(
+                p,
+                BlockOrigin::Generating,
+                None,
+                Vec::new(),
+                BlockBody::Code(code),
+                body.span,
+                ctx,
+            )?;
+            return Ok(Ppl::Block(b));
+        }
         if let Some(a) = g.approximation.clone() {
             self.approx.get_or_insert(a);
         }
@@ -1336,6 +1356,43 @@ pub fn waiting_loop(stmts: &[Stmt]) -> Option<Span> {
         }
     });
     found
+}
+
+/// OpenMP 5.2 §10.4: the only constructs a `simd` region may encounter are `atomic`, `simd`,
+/// `loop`, `scan` and `ordered simd` (a `critical` or a lock would have lanes of one thread wait
+/// for each other); anything else makes the program non-conforming.
+fn simd_body(stmts: &[Stmt]) -> Result<(), FrontError> {
+    let mut err = None;
+    visit::each_stmt(stmts, &mut |s| {
+        if let StmtKind::Omp(c) = &s.kind {
+            let d = c.pragma.directive;
+            let allowed = matches!(
+                d,
+                Directive::Atomic | Directive::Simd | Directive::Loop | Directive::Scan
+            ) || (d == Directive::Ordered && c.pragma.has("simd"));
+            if !allowed && err.is_none() {
+                let what = if lock_name_is_lock(&c.pragma) {
+                    "a lock (`omp_set_lock`)".to_string()
+                } else {
+                    format!("`omp {}`", d.name())
+                };
+                err = Some(FrontError::omp_syntax(
+                    c.pragma.directive_span,
+                    format!(
+                        "{what} inside a `simd` loop (OpenMP 5.2 §10.4 allows only `atomic`, \
+                         `simd`, `loop`, `scan` and `ordered simd` there)"
+                    ),
+                ));
+            }
+        }
+    });
+    err.map_or(Ok(()), Err)
+}
+
+/// Whether a `critical` stands for an OpenMP lock (`omp::locks`).
+fn lock_name_is_lock(p: &Pragma) -> bool {
+    p.critical_name()
+        .is_some_and(|n| super::locks::lock_var(&n.name).is_some())
 }
 
 /// `safelen` where ompv would have to drop it (and so report races that cannot happen).

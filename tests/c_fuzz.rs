@@ -1,0 +1,163 @@
+//! Fuzzing the C side with structured random input: OpenMP programs generated from fuzzer bytes
+//! and corpus programs with random edits (`tests/support/cgen.rs`, the same generator as the
+//! cargo-fuzz target `c_frontend` in `fuzz/`), through `ompv verify` without annotations. Each
+//! input must get an answer (exit code 0–3, one JSON object, no `internal` error), and a proof
+//! must agree with a run: when ompv proves a program race-free, `ompv witness` — which runs the
+//! program under OpenMP's semantics, independently of the proof — must not find a race in it.
+//!
+//! The default run is short (deterministic seeds). `OMPV_FUZZ_SECONDS=600` runs for that long
+//! with seeds from the clock and prints the figures; `OMPV_FUZZ_SEED` fixes the first seed.
+
+#[path = "support/cgen.rs"]
+mod cgen;
+mod support;
+
+use arbitrary::Unstructured;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Inputs of the short run.
+const SHORT_RUN: u64 = 40;
+
+/// A deterministic PRNG (splitmix64) filling fuzzer byte buffers.
+fn bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut s = seed;
+    (0..len)
+        .map(|_| {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            (z ^ (z >> 31)) as u8
+        })
+        .collect()
+}
+
+fn json_of(args: &[&str], file: &Path) -> Result<(i32, serde_json::Value), String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        .args(args)
+        .arg(file)
+        .output()
+        .map_err(|e| format!("ompv does not run: {e}"))?;
+    let code = out.status.code().unwrap_or(-1);
+    if !(0..=3).contains(&code) {
+        return Err(format!(
+            "`ompv {}` exit code {code}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let v = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("`ompv {}` printed no JSON object: {e}", args.join(" ")))?;
+    Ok((code, v))
+}
+
+/// What one input must satisfy; `Ok(true)` when ompv proved it race-free.
+fn check(file: &Path) -> Result<bool, String> {
+    let (_, v) = json_of(&["verify", "--format", "json", "--timeout", "5"], file)?;
+    let verdict = v["verdict"].as_str().unwrap_or_default();
+    if !["verified", "failed", "unknown", "error"].contains(&verdict) {
+        return Err(format!("verdict `{verdict}`"));
+    }
+    if let Some(e) = v["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|e| e["kind"] == "internal")
+    {
+        return Err(format!("internal error: {e}"));
+    }
+    if v["race_free"] != true {
+        return Ok(false);
+    }
+    let (_, w) = json_of(&["witness", "--format", "json"], file)?;
+    if w["outcome"] == "races" {
+        return Err(format!(
+            "proved race-free, but a run of it races: {}",
+            w["races"]
+        ));
+    }
+    Ok(true)
+}
+
+#[test]
+fn random_openmp_programs_get_an_answer_and_proofs_agree_with_runs() {
+    let root = support::repo_root();
+    let corpus: Vec<String> = support::files_ending(&root.join("tests/c/races"), "c")
+        .iter()
+        .chain(&support::files_ending(&root.join("examples"), "c"))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect();
+    let budget = std::env::var("OMPV_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(Duration::from_secs);
+    let first = std::env::var("OMPV_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or_else(|| match budget {
+            Some(_) => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs()),
+            None => 1,
+        });
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let start = Instant::now();
+    let (mut generated, mut mutated, mut proved) = (0u64, 0u64, 0u64);
+    let mut verdicts = std::collections::BTreeMap::<String, u64>::new();
+    let mut failures = Vec::new();
+    let mut seed = first;
+    loop {
+        let done = match budget {
+            Some(b) => start.elapsed() >= b,
+            None => seed >= first + SHORT_RUN,
+        };
+        if done {
+            break;
+        }
+        let data = bytes(seed, 2048);
+        let mut u = Unstructured::new(&data);
+        let text = if seed % 4 == 3 {
+            mutated += 1;
+            cgen::mutated(&mut u, &corpus)
+        } else {
+            generated += 1;
+            cgen::program(&mut u)
+        }
+        .unwrap_or_default();
+        let file = dir.path().join(format!("fuzz{seed}.c"));
+        std::fs::write(&file, &text).expect("writable");
+        match check(&file) {
+            Ok(p) => {
+                proved += p as u64;
+                *verdicts
+                    .entry(if p { "race-free" } else { "other" }.into())
+                    .or_default() += 1;
+            }
+            Err(why) => failures.push(format!("seed {seed}: {why}\n--- input\n{text}")),
+        }
+        seed += 1;
+    }
+    if budget.is_some() {
+        println!(
+            "c fuzz: {} inputs in {:.0} s ({generated} generated, {mutated} mutated; {proved} \
+             proved race-free and run), {} failures, seeds {first}..{seed}",
+            seed - first,
+            start.elapsed().as_secs_f64(),
+            failures.len()
+        );
+    }
+    // The generator must produce programs the proof handles, or the cross-check checks nothing.
+    assert!(
+        budget.is_some() || proved >= 5,
+        "only {proved} of {} inputs proved race-free: {verdicts:?}",
+        seed - first
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failing inputs:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
