@@ -275,7 +275,8 @@ pub fn load(
                             },
                         );
                         match parsed {
-                            Ok(spec) => {
+                            Ok(mut spec) => {
+                                crate::spec::macros::expand(&mut spec, &macros);
                                 group_ann.insert((k, g), Some(annotations.len()));
                                 annotations.push(Annotation {
                                     content: AnnotationContent::Spec(spec),
