@@ -222,12 +222,12 @@ fn supported_synchronisation() {
 #[test]
 fn unsupported_directives_and_clauses() {
     assert_eq!(
-        err("#pragma omp taskloop"),
+        err("#pragma omp scope"),
         (
             ErrorKind::Unsupported,
             1,
             13,
-            "OpenMP directive `taskloop` is not supported".into()
+            "OpenMP directive `scope` is not supported".into()
         )
     );
     for src in [

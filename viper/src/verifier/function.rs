@@ -75,8 +75,14 @@ impl Verifier<'_, '_> {
                 ..Mode::default()
             },
         );
-        for d in domains.iter().filter(|d| d.type_params.is_empty()) {
-            for ax in &d.axioms {
+        for (di, d) in domains.iter().enumerate() {
+            if !d.type_params.is_empty() {
+                continue;
+            }
+            for (ai, ax) in d.axioms.iter().enumerate() {
+                if !self.scope.axioms.contains(&(di, ai)) {
+                    continue;
+                }
                 let mut st = State::new();
                 let site = Site::new(ErrorKind::NotWellformed, ax.span);
                 match self.eval_bool(&mut st, &ax.expr, site) {

@@ -30,6 +30,9 @@ pub struct Scope {
     /// Fields (indices into the program's fields) that occur in a quantified permission anywhere
     /// in the member's dependencies: all their chunks are quantified chunks.
     pub quantified_fields: HashSet<usize>,
+    /// The domain axioms assumed (domain and axiom index): those that can matter to the member
+    /// (see [`ProgramIndex::relevant_axioms`]).
+    pub axioms: BTreeSet<(usize, usize)>,
     /// The function being verified, if the member is a function: its definitional axiom is left
     /// out (its body is what is checked, as Silicon does).
     pub own_function: Option<String>,
@@ -72,9 +75,6 @@ impl<'p> ProgramIndex<'p> {
                 exprs.extend(m.pres.iter().chain(m.posts.iter()));
             }
         }
-        for d in &self.domains {
-            exprs.extend(d.axioms.iter().map(|a| &a.expr));
-        }
         // Close over function definitions and contracts.
         let mut functions: BTreeSet<&'p str> = BTreeSet::new();
         if let MemberRef::Function(f) = member {
@@ -95,6 +95,10 @@ impl<'p> ProgramIndex<'p> {
                     }
                 }
             });
+        }
+        let axioms = self.relevant_axioms(&exprs);
+        for &(d, a) in &axioms {
+            exprs.push(&self.domains[d].axioms[a].expr);
         }
         let mut quantified_fields = HashSet::new();
         for e in &exprs {
@@ -122,10 +126,77 @@ impl<'p> ProgramIndex<'p> {
                     .collect(),
             ),
             quantified_fields,
+            axioms,
             own_function,
             own_method,
             no_definition: HashSet::new(),
             no_postcondition: HashSet::new(),
+        }
+    }
+}
+
+impl<'p> ProgramIndex<'p> {
+    /// The domain axioms a member whose expressions are `exprs` assumes. Leaving an axiom out
+    /// never proves more (fewer assumptions), so this only decides what the solver needs: an
+    /// axiom is kept if it mentions no function at all, or some function the member (or a kept
+    /// axiom) mentions — unless it mentions a constant (a function without arguments) that
+    /// neither mentions: such axioms describe other data (the shape of another global array,
+    /// say), and keeping them all made every member's work grow with the size of the program.
+    /// Axioms of generic domains are all kept (they are instantiated per type).
+    pub fn relevant_axioms(&self, exprs: &[&Expr]) -> BTreeSet<(usize, usize)> {
+        fn calls(e: &Expr) -> BTreeSet<&str> {
+            let mut out: BTreeSet<&str> = BTreeSet::new();
+            visit(e, &mut |x| {
+                if let ExprKind::Call { name, .. } = &x.kind {
+                    out.insert(name.name.as_str());
+                }
+            });
+            out
+        }
+        let constants: HashSet<&str> = self
+            .domains
+            .iter()
+            .flat_map(|d| d.functions.iter())
+            .filter(|f| f.args.is_empty())
+            .map(|f| f.name.name.as_str())
+            .collect();
+        let mut mentioned: BTreeSet<&str> = BTreeSet::new();
+        for e in exprs {
+            mentioned.extend(calls(e));
+        }
+        let candidates: Vec<((usize, usize), BTreeSet<&str>)> = self
+            .domains
+            .iter()
+            .enumerate()
+            .flat_map(|(d, dom)| {
+                dom.axioms
+                    .iter()
+                    .enumerate()
+                    .map(move |(a, ax)| ((d, a), ax))
+            })
+            .map(|(k, ax)| (k, calls(&ax.expr)))
+            .collect();
+        let mut kept = BTreeSet::new();
+        loop {
+            let mut grew = false;
+            for (k, fs) in &candidates {
+                if kept.contains(k) {
+                    continue;
+                }
+                let generic = !self.domains[k.0].type_params.is_empty();
+                let about = fs.is_empty() || fs.iter().any(|f| mentioned.contains(f));
+                let other_data = fs
+                    .iter()
+                    .any(|f| constants.contains(f) && !mentioned.contains(f));
+                if generic || (about && !other_data) {
+                    kept.insert(*k);
+                    mentioned.extend(fs.iter().copied());
+                    grew = true;
+                }
+            }
+            if !grew {
+                return kept;
+            }
         }
     }
 }
