@@ -71,6 +71,7 @@ type Job = Part<OmpBlock, JobInfo>;
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::locks::desugar(program);
     let ordered_loops = super::ordered::desugar(program);
+    super::linear::desugar(program);
     let mut b = Builder {
         program,
         ordered_loops,

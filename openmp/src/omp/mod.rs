@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod build;
+pub mod linear;
 pub mod locks;
 pub mod ordered;
 pub mod sharing;

@@ -1,7 +1,8 @@
 void step(int n, int *a)
 {
   int x = 0;
-  #pragma omp parallel for linear(x)
+  #pragma omp parallel
+  #pragma omp for linear(x)
   for (int i = 0; i < n; i++)
     a[i] = x++;
 }
