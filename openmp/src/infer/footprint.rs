@@ -102,6 +102,8 @@ struct Walker<'e, 'p> {
     variant: BTreeSet<VarId>,
     /// Variables assigned exactly once in the code.
     once: BTreeSet<VarId>,
+    /// Variables assigned only at the top level of the code (in the order the walk meets them).
+    straight: BTreeSet<VarId>,
     loops: Vec<Inner>,
     guards: Vec<SExpr>,
     /// Inside something that makes accesses inexact (unknown loop, dropped condition, `break`).
@@ -152,6 +154,24 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
         .filter(|(_, n)| **n == 1)
         .map(|(v, _)| *v)
         .collect();
+    // Variables assigned only by statements at the top level of the code: the walk meets those
+    // assignments in the order they run, once each, so their value is known after each.
+    let mut top: HashMap<VarId, usize> = HashMap::new();
+    for st in code {
+        let target = match &st.kind {
+            StmtKind::Assign { target, .. } => visit::whole_var(target),
+            StmtKind::Decl { var, init: Some(_) } => Some(*var),
+            _ => None,
+        };
+        if let Some(v) = target {
+            *top.entry(v).or_default() += 1;
+        }
+    }
+    let straight = counts
+        .iter()
+        .filter(|(v, n)| top.get(v) == Some(n))
+        .map(|(v, _)| *v)
+        .collect();
     for v in &variant {
         env.fixed.remove(v);
     }
@@ -160,6 +180,7 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
         depth: HashMap::new(),
         variant,
         once,
+        straight,
         loops: Vec::new(),
         guards: Vec::new(),
         inexact_depth: 0,
@@ -388,7 +409,9 @@ impl Walker<'_, '_> {
         // One definition per run of the innermost loop around it: the variable must be declared
         // at that depth (or outside the code, with no loop around the definition).
         let depth = self.depth.get(&v).copied().unwrap_or(0);
-        if !self.once.contains(&v) || depth != self.loops.len() {
+        let top_level =
+            self.straight.contains(&v) && self.loops.is_empty() && self.guards.is_empty();
+        if !(self.once.contains(&v) || top_level) || depth != self.loops.len() {
             self.env.fixed.remove(&v);
             return;
         }

@@ -452,8 +452,12 @@ fn infer_block(
                     ob.origin,
                     O::Replicated | O::Generating | O::Reduction | O::Lock
                 );
-                if placed && !c.clauses.is_empty() {
-                    let text = format!(" /*@ {} @*/", clauses_text(&c));
+                // A contract about a variable ompv introduced (`omp::linear`) cannot be written
+                // into the source: such loops get theirs inferred again.
+                let body = clauses_text(&c);
+                if placed && !c.clauses.is_empty() && !crate::omp::linear::mentions_synthetic(&body)
+                {
+                    let text = format!(" /*@ {body} @*/");
                     match contract_place(ob) {
                         Some(Place::After(offset)) => {
                             out.insertions.push(Insertion { offset, text })

@@ -26,6 +26,18 @@ use crate::c::convert::Program;
 use crate::c::visit;
 use crate::pragma::{ClauseKind, Directive, ListItem};
 
+/// The suffix of the variables holding a linear variable's value at the construct (not names of
+/// the user's program, so specifications that mention them cannot be written into the source).
+const START_SUFFIX: &str = "_linear_start";
+
+/// Whether specification text mentions a variable this rewriting introduced.
+pub fn mentions_synthetic(text: &str) -> bool {
+    text.match_indices(START_SUFFIX).any(|(at, _)| {
+        !text[at + START_SUFFIX.len()..]
+            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 /// Rewrites the `linear` clauses ompv handles in every function of `program`.
 pub fn desugar(program: &mut Program) {
     for k in 0..program.functions.len() {
@@ -124,7 +136,7 @@ fn linear_loop(c: &mut OmpConstruct, program: &mut Program, function: &str) -> V
             let info = program.var(*v).clone();
             let start = VarId(program.vars.len() as u32);
             program.vars.push(Var {
-                name: format!("{}_linear_start", info.name),
+                name: format!("{}{START_SUFFIX}", info.name),
                 ty: info.ty.clone(),
                 storage: Storage::Local,
                 function: Some(function.to_string()),
