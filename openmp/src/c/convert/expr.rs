@@ -816,7 +816,11 @@ impl Converter<'_> {
             ));
         }
         if from.is_pointer() && ty.is_pointer() {
-            // Pointer conversions keep the value.
+            // Pointer conversions keep the value. An array stays an array (it decays where it is
+            // used): relabelling it as a pointer would read it as a pointer stored in memory.
+            if matches!(v.ty, Type::Array { .. }) {
+                return Ok(v);
+            }
             return Ok(Expr {
                 ty: ty.clone(),
                 ..v

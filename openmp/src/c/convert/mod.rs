@@ -516,7 +516,7 @@ impl<'a> Converter<'a> {
                     let sig = self.signature(&fd.specifiers, &fd.declarator).map(
                         |(ret, params, variadic)| Signature {
                             ret,
-                            params: params.into_iter().map(|(_, t, _)| t).collect(),
+                            params: params.into_iter().map(|(_, t, _, _)| t).collect(),
                             variadic,
                             library: file.is_some_and(is_library),
                         },
@@ -705,15 +705,11 @@ impl<'a> Converter<'a> {
     }
 
     /// Declares a function's parameters in a new scope (left open for the body).
-    pub(crate) fn declare_params(
-        &mut self,
-        func: &str,
-        params: Vec<(Ident, Type, Span)>,
-    ) -> Vec<Param> {
+    pub(crate) fn declare_params(&mut self, func: &str, params: types::ParamList) -> Vec<Param> {
         self.scopes.truncate(1);
         self.scopes.push(HashMap::new());
         let mut out = Vec::new();
-        for (name, ty, span) in params {
+        for (name, ty, span, made) in params {
             if self
                 .scopes
                 .last()
@@ -725,16 +721,21 @@ impl<'a> Converter<'a> {
                 ));
                 continue;
             }
-            let v = self.new_var(Var {
-                name: name.name.clone(),
-                ty,
-                storage: Storage::Param,
-                function: Some(func.to_string()),
-                span: name.span,
-                addr_taken: false,
-                is_const: false,
-                threadprivate: false,
-            });
+            // (A parameter a later one's array length names already has its variable.)
+            let v = if let Some(v) = made {
+                v
+            } else {
+                self.new_var(Var {
+                    name: name.name.clone(),
+                    ty,
+                    storage: Storage::Param,
+                    function: Some(func.to_string()),
+                    span: name.span,
+                    addr_taken: false,
+                    is_const: false,
+                    threadprivate: false,
+                })
+            };
             if let Some(s) = self.scopes.last_mut() {
                 s.insert(name.name.clone(), Binding::Var(v));
             }

@@ -2,11 +2,12 @@
 //! declarators (pointers, arrays, functions), as C11 6.7 defines them.
 
 use super::{Binding, Converter};
-use crate::c::ast::{Expr, ExprKind, Ident, StructDef, StructId, Type};
+use crate::c::ast::{Expr, ExprKind, Ident, Storage, StructDef, StructId, Type, Var, VarId};
 use crate::c::types::{ArrayLen, FieldDef, FloatKind, IntRank};
 use crate::error::FrontError;
 use lang_c::ast as lc;
 use lang_c::span::Node;
+use std::collections::HashMap;
 
 /// Whether a declarator declares a function (`f(…)`).
 pub(super) fn is_function_declarator(d: &Node<lc::Declarator>) -> bool {
@@ -51,7 +52,9 @@ pub(crate) struct Specs {
 }
 
 /// The parameters of a function: (name, type, span) each.
-pub(crate) type ParamList = Vec<(Ident, Type, viper::Span)>;
+/// Parameters: name, type, span, and the variable already made for it when a later parameter's
+/// array length names it (`double a[n][m]`).
+pub(crate) type ParamList = Vec<(Ident, Type, viper::Span, Option<VarId>)>;
 
 /// A parameter list and whether it ends with `...`.
 pub(crate) type Params = (ParamList, bool);
@@ -395,7 +398,7 @@ impl Converter<'_> {
                     };
                 }
                 lc::DerivedDeclarator::Function(f) => {
-                    params = Some(self.parameters(&f.node, f.span)?);
+                    params = Some(self.parameters(&f.node, f.span, None)?);
                     ty = Type::Func;
                 }
                 lc::DerivedDeclarator::KRFunction(ids) => {
@@ -457,11 +460,33 @@ impl Converter<'_> {
         })
     }
 
-    /// A function declarator's parameters.
+    /// A function declarator's parameters (of the function `func`, when known). A parameter
+    /// whose array length names an earlier parameter (C11 §6.9.1: the parameters are in scope in
+    /// the declarators after them) gets variables made for the parameters as they are read.
     fn parameters(
         &mut self,
         f: &lc::FunctionDeclarator,
         span: lang_c::span::Span,
+        func: Option<&str>,
+    ) -> Result<Params, FrontError> {
+        match self.parameters_in(f, span, None) {
+            Err(e) if func.is_some() && e.message.starts_with("undeclared identifier") => {
+                self.scopes.push(HashMap::new());
+                let r = self.parameters_in(f, span, func);
+                self.scopes.pop();
+                r
+            }
+            r => r,
+        }
+    }
+
+    /// [`Self::parameters`]; with `bind`, each parameter becomes a variable of `bind`'s function
+    /// in the innermost scope as soon as it is read.
+    fn parameters_in(
+        &mut self,
+        f: &lc::FunctionDeclarator,
+        span: lang_c::span::Span,
+        bind: Option<&str>,
     ) -> Result<Params, FrontError> {
         let variadic = f.ellipsis == lc::Ellipsis::Some;
         let ps = &f.parameters;
@@ -516,7 +541,23 @@ impl Converter<'_> {
                     "a struct passed by value (pass a pointer to it)",
                 ));
             }
-            out.push((name, ty, pspan));
+            let var = bind.map(|func| {
+                let v = self.new_var(Var {
+                    name: name.name.clone(),
+                    ty: ty.clone(),
+                    storage: Storage::Param,
+                    function: Some(func.to_string()),
+                    span: name.span,
+                    addr_taken: false,
+                    is_const: false,
+                    threadprivate: false,
+                });
+                if let Some(s) = self.scopes.last_mut() {
+                    s.insert(name.name.clone(), Binding::Var(v));
+                }
+                v
+            });
+            out.push((name, ty, pspan, var));
         }
         let _ = span;
         Ok((out, variadic))
@@ -534,7 +575,10 @@ impl Converter<'_> {
             return Err(FrontError::type_error(self.sp(d.span), "not a function"));
         };
         let (params, variadic) = match &last.node {
-            lc::DerivedDeclarator::Function(f) => self.parameters(&f.node, f.span)?,
+            lc::DerivedDeclarator::Function(f) => {
+                let func = declarator_name(d);
+                self.parameters(&f.node, f.span, func.as_deref())?
+            }
             lc::DerivedDeclarator::KRFunction(ids) if ids.is_empty() => (Vec::new(), false),
             _ => {
                 return Err(FrontError::unsupported(
