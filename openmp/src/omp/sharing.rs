@@ -236,7 +236,17 @@ fn task_attribute(
 }
 
 /// The attribute a data-sharing clause of `p` gives to the variable `name`, if one names it.
+/// A variable both `firstprivate` and `lastprivate` (§5.4.5) is `lastprivate`: its original is
+/// updated at the end. (Its copies then start with unknown values instead of the original's,
+/// which only weakens what the proof knows.)
 fn explicit(p: &Pragma, name: &str) -> Option<Sharing> {
+    let last = p.clauses.iter().find(|c| {
+        matches!(&c.kind, ClauseKind::Lastprivate { items, .. }
+            if items.iter().any(|i| i.is_variable() && i.base.name == name))
+    });
+    if let Some(c) = last {
+        return Some(Sharing::Lastprivate { clause: c.span });
+    }
     for c in &p.clauses {
         let names = |vs: &[crate::pragma::ListItem]| {
             vs.iter().any(|i| i.is_variable() && i.base.name == name)

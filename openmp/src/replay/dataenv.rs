@@ -197,6 +197,21 @@ impl<'p> Thread<'p, '_> {
                     );
                 }
             }
+            // §5.4.5: a variable both `firstprivate` and `lastprivate` is updated only after every
+            // thread has initialised its copy from it. The run does not make the thread of the
+            // last iteration wait for the others, so it could show a race OpenMP rules out.
+            if let ConstructSharing::Lastprivate {
+                firstprivate: true,
+                clause,
+                ..
+            } = &attr
+            {
+                return inconclusive(
+                    *clause,
+                    "a variable both `firstprivate` and `lastprivate` (its update waits for every \
+                     thread's copy, which the run does not model)",
+                );
+            }
             if let ConstructSharing::Reduction {
                 op: ReductionId::User(id),
                 ..
