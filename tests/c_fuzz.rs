@@ -15,24 +15,10 @@ mod support;
 use arbitrary::Unstructured;
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Inputs of the short run.
 const SHORT_RUN: u64 = 40;
-
-/// A deterministic PRNG (splitmix64) filling fuzzer byte buffers.
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut s = seed;
-    (0..len)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect()
-}
 
 fn json_of(args: &[&str], file: &Path) -> Result<(i32, serde_json::Value), String> {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
@@ -89,19 +75,7 @@ fn random_openmp_programs_get_an_answer_and_proofs_agree_with_runs() {
         .chain(&support::files_ending(&root.join("examples"), "c"))
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .collect();
-    let budget = std::env::var("OMPV_FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .map(Duration::from_secs);
-    let first = std::env::var("OMPV_FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or_else(|| match budget {
-            Some(_) => std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_secs()),
-            None => 1,
-        });
+    let (budget, first) = support::fuzz_run();
     let dir = tempfile::tempdir().expect("temporary directory");
     let start = Instant::now();
     let (mut generated, mut mutated, mut proved) = (0u64, 0u64, 0u64);
@@ -116,7 +90,7 @@ fn random_openmp_programs_get_an_answer_and_proofs_agree_with_runs() {
         if done {
             break;
         }
-        let data = bytes(seed, 2048);
+        let data = support::fuzz_bytes(seed, 2048);
         let mut u = Unstructured::new(&data);
         let text = if seed % 4 == 3 {
             mutated += 1;

@@ -12,26 +12,12 @@ mod support;
 mod vipergen;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use arbitrary::Unstructured;
 
 /// Inputs of the short run.
 const SHORT_RUN: u64 = 120;
-
-/// A deterministic PRNG (splitmix64) filling fuzzer byte buffers.
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut s = seed;
-    (0..len)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect()
-}
 
 #[test]
 fn random_programs_get_an_answer() {
@@ -39,19 +25,7 @@ fn random_programs_get_an_answer() {
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .collect();
-    let budget = std::env::var("OMPV_FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .map(Duration::from_secs);
-    let first = std::env::var("OMPV_FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or_else(|| match budget {
-            Some(_) => std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_secs()),
-            None => 1,
-        });
+    let (budget, first) = support::fuzz_run();
     let start = Instant::now();
     let (mut generated, mut mutated, mut parsed, mut verified) = (0u64, 0u64, 0u64, 0u64);
     let mut failures = Vec::new();
@@ -64,7 +38,7 @@ fn random_programs_get_an_answer() {
         if done {
             break;
         }
-        let data = bytes(seed, 4096);
+        let data = support::fuzz_bytes(seed, 4096);
         let mut u = Unstructured::new(&data);
         let text = if seed % 3 == 2 {
             mutated += 1;
