@@ -289,6 +289,19 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                 ),
             )
         }
+        Role::Contribution { block, var } => {
+            let b = checks.block(*block);
+            Diagnostic::new(
+                Kind::IterationContract,
+                at,
+                format!(
+                    "the contribution of {} to the reduction of `{var}` may not be this value: \
+                     {}",
+                    one_run(b),
+                    reason_text(e.reason)
+                ),
+            )
+        }
         Role::Internal(what) => Diagnostic::new(
             Kind::Internal,
             here,

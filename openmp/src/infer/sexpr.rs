@@ -205,6 +205,7 @@ pub fn for_each_child_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
         | ExprKind::Read
         | ExprKind::NoPerm
         | ExprKind::ThreadNum
+        | ExprKind::Contribution(_)
         | ExprKind::Var(_) => {}
         ExprKind::Index { base, index } => {
             f(base);

@@ -13,10 +13,12 @@
 //! Every node that may fail verification carries a check span of the side table
 //! ([`ppl::obligations::Checks`]), so that errors map back to the C program exactly.
 
+pub mod bigop;
 pub mod call;
 pub mod function;
 pub mod memory;
 pub mod prelude;
+pub mod reduction;
 pub mod region;
 pub mod reserved;
 pub mod spec;
@@ -130,6 +132,12 @@ pub(crate) struct FnState {
     /// Allocations holding one shared scalar of the region being lowered (printed Viper ->
     /// source name), for diagnostics.
     pub scalar_objects: HashMap<String, String>,
+    /// The types of generated Viper variables that stand for no C variable (values at a
+    /// region's entry), for functions over expressions that mention them ([`bigop`]).
+    pub extra_types: HashMap<String, VType>,
+    /// The combinations of reduction contributions recorded by the blocks of the region being
+    /// lowered ([`reduction`]).
+    pub ghosts: Vec<reduction::Ghost>,
 }
 
 /// The lowering of one program.
@@ -158,6 +166,11 @@ pub(crate) struct Lowerer<'p> {
     pub needs_offsets: bool,
     /// See [`Lowered::approximate`].
     pub approximate: BTreeSet<String>,
+    /// The functions of generalised quantifiers and reductions generated so far, by their
+    /// normalised body ([`bigop`]).
+    pub bigops: HashMap<String, String>,
+    /// Their names.
+    pub bigop_functions: BTreeSet<String>,
 }
 
 impl<'p> Lowerer<'p> {
@@ -178,6 +191,8 @@ impl<'p> Lowerer<'p> {
             program,
             needs_offsets,
             approximate: BTreeSet::new(),
+            bigops: HashMap::new(),
+            bigop_functions: BTreeSet::new(),
             checks: Checks::new(),
             prelude_len: items.len(),
             items,

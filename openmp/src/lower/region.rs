@@ -288,6 +288,7 @@ impl Lowerer<'_> {
         }
 
         // Blocks first: their lowering may rename variables the region info should know.
+        self.cur.ghosts.clear();
         let saved_team = self.cur.team.replace(team.clone());
         let ctx = RegionCtx {
             written: &written,
@@ -380,8 +381,19 @@ impl Lowerer<'_> {
         }
         self.cur.vars = saved_vars;
         self.cur.bounds.clear();
+        // Reductions whose result is known (a region checked in place: its blocks' runs are in
+        // the function).
+        let known = if r.contract.is_none() {
+            self.region_results(r, out)
+        } else {
+            self.cur.ghosts.clear();
+            Vec::new()
+        };
         // Variables the region privatises (or whose originals it updates) have unknown values.
         for v in &r.privatised {
+            if known.contains(v) {
+                continue;
+            }
             let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() else {
                 continue;
             };
@@ -511,12 +523,20 @@ impl Lowerer<'_> {
                 )
             }
         };
+        // What the iterations contribute to reductions (also seen by the contract's names).
+        let contributions = self.lower_contributions(ob)?;
+        let assumed = self.combined_facts(ob)?;
         // Private data: locals of the block's method.
         let mut body: Vec<VStmt> = Vec::new();
         for (v, s) in &ob.sharing {
             let info = self.program.var(*v).clone();
             let fresh_copy = match s {
                 Sharing::Shared | Sharing::LoopVar | Sharing::Local => continue,
+                // A reduction copy that is only updated: the iteration's contribution starts
+                // from the identity (`lower::reduction`).
+                Sharing::Reduction { .. } if contributions.iter().any(|c| c.var == *v) => {
+                    Self::contribution_start(&contributions, *v, span)
+                }
                 Sharing::Firstprivate { .. } if !ctx.written.contains(v) => {
                     // Initialised from the original, which the region never changes.
                     // (An array or struct copy is a fresh object whose values are not known.)
@@ -639,6 +659,9 @@ impl Lowerer<'_> {
         }
         let r = self.scoped(|l| l.stmts(&code.stmts, &mut body));
         r?;
+        let checks = self.contribution_checks(&contributions, key);
+        body.extend(checks);
+        let snapshots = self.contribution_snapshots(&contributions, &dims, ob.pragma.span)?;
         let _ = Class::Int;
         // §10.4.1: iterations of a `simd` loop at least `safelen` apart (in the logical
         // iteration space) never run at the same time.
@@ -658,6 +681,8 @@ impl Lowerer<'_> {
                 post,
                 body: block(body, b.span),
                 window,
+                snapshots,
+                assumed,
             },
             scalars,
         ))

@@ -193,6 +193,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Lowers a pure integer expression (a truth value becomes `1` or `0`).
+    pub(crate) fn spec_number(&mut self, e: &Expr, pos: SpecPos) -> Result<VExpr, FrontError> {
+        let (v, t) = self.pure_value(e, pos)?;
+        match t {
+            Ty::Int => Ok(v),
+            Ty::Bool => Ok(cond(v, int(1, e.span), int(0, e.span), e.span)),
+            other => Err(FrontError::type_error(
+                e.span,
+                format!("expected an integer, found {}", other.name()),
+            )),
+        }
+    }
+
     /// Lowers a pure expression of the class of `want`.
     fn pure(&mut self, e: &Expr, pos: SpecPos, want: &Ty) -> Result<VExpr, FrontError> {
         let (v, have) = self.pure_value(e, pos)?;
@@ -343,6 +356,16 @@ impl Lowerer<'_> {
                     "`&` is only allowed in the location of `Perm`",
                 ))
             }
+            ExprKind::Contribution(x) => {
+                return Err(FrontError::type_error(
+                    span,
+                    format!(
+                        "`\\contribution({})` is only allowed as `\\contribution({}) == e` in the \
+                         iteration postcondition of a loop whose construct or region reduces `{}`",
+                        x.name, x.name, x.name
+                    ),
+                ))
+            }
             ExprKind::Unary { op: UnOp::Not, arg } => (
                 un(UnaryOp::Not, self.pure(arg, pos, &Ty::Bool)?, span),
                 Ty::Bool,
@@ -407,6 +430,16 @@ impl Lowerer<'_> {
                     length_at_least(a.clone(), base, n, span)
                 };
                 (and(non_null(a, span), eq, span), Ty::Bool)
+            }
+            ExprKind::Quant {
+                quantifier,
+                ty,
+                var,
+                range,
+                body,
+            } if quantifier.is_generalised() => {
+                let v = self.generalised(*quantifier, *ty, var, range, body, pos, span)?;
+                (v, Ty::Int)
             }
             ExprKind::Quant {
                 quantifier,
@@ -613,6 +646,74 @@ impl Lowerer<'_> {
         })();
         self.cur.bound.pop();
         r
+    }
+
+    /// `\sum`, `\product`, `\max`, `\min` over an integer range (see [`super::bigop`]): the
+    /// range is `lo .. hi` or a filter with a lower and an upper bound of the variable; further
+    /// conjuncts of the filter select the values (`\sum`/`\product` only).
+    #[allow(clippy::too_many_arguments)]
+    fn generalised(
+        &mut self,
+        q: Quantifier,
+        ty: SpecType,
+        var: &crate::spec::Ident,
+        range: &QuantRange,
+        body: &Expr,
+        pos: SpecPos,
+        span: Span,
+    ) -> Result<VExpr, FrontError> {
+        use super::bigop::Combine;
+        let op = match q {
+            Quantifier::Sum => Combine::Sum,
+            Quantifier::Product => Combine::Product,
+            Quantifier::Max => Combine::Max,
+            _ => Combine::Min,
+        };
+        if ty != SpecType::Int {
+            return Err(FrontError::type_error(
+                var.span,
+                format!("the variable of {} ranges over integers", op.describe()),
+            ));
+        }
+        let (lo, hi, rest) = match range {
+            QuantRange::Span { lo, hi } => ((**lo).clone(), (**hi).clone(), None),
+            QuantRange::Filter(c) => super::bigop::bounds(c, &var.name).ok_or_else(|| {
+                FrontError::unsupported(
+                    c.span,
+                    format!(
+                        "this range of {}: write `lo <= {v} && {v} < hi` (or `int {v} = lo .. hi`)",
+                        op.describe(),
+                        v = var.name
+                    ),
+                )
+            })?,
+        };
+        if rest.is_some() && !op.has_unit() {
+            return Err(FrontError::unsupported(
+                span,
+                format!(
+                    "a condition besides the bounds in the range of {} (it could select no value)",
+                    op.describe()
+                ),
+            ));
+        }
+        let lo = self.pure(&lo, pos, &Ty::Int)?;
+        let hi = self.pure(&hi, pos, &Ty::Int)?;
+        let name = self.cur.names.fresh(&var.name);
+        self.cur.bound.push((var.name.clone(), name.clone(), true));
+        let r = (|| -> Result<VExpr, FrontError> {
+            let b = self.pure(body, pos, &Ty::Int)?;
+            Ok(match &rest {
+                Some(c) => {
+                    let c = self.pure(c, pos, &Ty::Bool)?;
+                    let unit = if op == Combine::Product { 1 } else { 0 };
+                    cond(c, b, int(unit, span), span)
+                }
+                None => b,
+            })
+        })();
+        self.cur.bound.pop();
+        self.combine_range(op, &name, r?, lo, hi, span)
     }
 
     /// The location of `Perm(loc, p)`: an array element or a variable in memory.

@@ -161,6 +161,9 @@ pub struct OmpBlock {
     pub sharing: BTreeMap<VarId, Sharing>,
     /// For a [`BlockOrigin::Lock`] block: its lock.
     pub lock: Option<LockName>,
+    /// For a loop block: the reduction variables its iterations contribute to, and with what
+    /// (see [`super::reduction`]).
+    pub contributions: Vec<super::reduction::Contribution>,
 }
 
 /// The code of a basic block.

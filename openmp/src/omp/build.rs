@@ -72,6 +72,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::locks::desugar(program);
     let ordered_loops = super::ordered::desugar(program);
     super::linear::desugar(program);
+    super::reduction::desugar(program);
     let mut b = Builder {
         program,
         ordered_loops,
@@ -387,6 +388,7 @@ impl Builder<'_> {
                         }),
                         sharing: Default::default(),
                         lock: Some(l.clone()),
+                        contributions: Vec::new(),
                     },
                 });
                 Ppl::join(Op::Par, lock, other)
@@ -728,6 +730,26 @@ impl Builder<'_> {
             span,
             ctx,
         )?;
+        if matches!(origin, BlockOrigin::Worksharing | BlockOrigin::Simd) && n.loops.len() == 1 {
+            // What the iterations contribute to the construct's reductions (§5.5.8); the
+            // `\contribution` clauses of the contract say it (they leave the contract).
+            let mut contract = block.payload.contract.take();
+            block.payload.contributions = super::reduction::contributions(
+                self.program,
+                p,
+                &block.payload.sharing,
+                &[n.loops[0].var],
+                &n.body.stmts,
+                &mut contract,
+            );
+            let taken = block.payload.contributions.iter().any(|c| {
+                matches!(
+                    c.value,
+                    Some(super::reduction::ContributionValue::Stated { .. })
+                )
+            });
+            block.payload.contract = contract.filter(|c| !(taken && c.clauses.is_empty()));
+        }
         if origin == BlockOrigin::NestedParallel {
             // A variable private to the outer thread is that thread's copy in its nested team
             // (read only there: `check_nested`), whatever the inner clauses call it.
@@ -1266,6 +1288,7 @@ impl Builder<'_> {
                 body,
                 sharing,
                 lock: None,
+                contributions: Vec::new(),
             },
         })
     }

@@ -6,6 +6,7 @@ pub mod build;
 pub mod linear;
 pub mod locks;
 pub mod ordered;
+pub mod reduction;
 pub mod sharing;
 pub mod tasks;
 

@@ -200,7 +200,8 @@ impl BinOp {
     }
 }
 
-/// The three quantifiers.
+/// The quantifiers: the logical ones and JML's generalised quantifiers, which combine the
+/// values of their body over the range with an operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quantifier {
     /// `\forall`
@@ -209,6 +210,14 @@ pub enum Quantifier {
     ForallStar,
     /// `\exists`
     Exists,
+    /// `\sum`: the sum of the body's values (0 over an empty range).
+    Sum,
+    /// `\product`: the product of the body's values (1 over an empty range).
+    Product,
+    /// `\max`: the largest of the body's values (the range must not be empty).
+    Max,
+    /// `\min`: the smallest of the body's values (the range must not be empty).
+    Min,
 }
 
 impl Quantifier {
@@ -217,7 +226,20 @@ impl Quantifier {
             Quantifier::Forall => "\\forall",
             Quantifier::ForallStar => "\\forall*",
             Quantifier::Exists => "\\exists",
+            Quantifier::Sum => "\\sum",
+            Quantifier::Product => "\\product",
+            Quantifier::Max => "\\max",
+            Quantifier::Min => "\\min",
         }
+    }
+
+    /// Whether the quantifier combines integer values (`\sum`, `\product`, `\max`, `\min`)
+    /// rather than stating a formula.
+    pub fn is_generalised(self) -> bool {
+        matches!(
+            self,
+            Quantifier::Sum | Quantifier::Product | Quantifier::Max | Quantifier::Min
+        )
     }
 }
 
@@ -313,6 +335,9 @@ pub enum ExprKind {
         arr: Box<Expr>,
         len: Box<Expr>,
     },
+    /// `\contribution(x)`: the value one iteration of a loop combines into the reduction
+    /// variable `x` (only as `\contribution(x) == e` in the loop's iteration postcondition).
+    Contribution(Ident),
     /// `\forall int k; range; body` and friends.
     Quant {
         quantifier: Quantifier,

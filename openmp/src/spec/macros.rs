@@ -69,6 +69,7 @@ fn expr(e: &mut Expr, macros: &HashMap<String, String>) {
         | ExprKind::Read
         | ExprKind::NoPerm
         | ExprKind::Var(_)
+        | ExprKind::Contribution(_)
         | ExprKind::ThreadNum => {}
         ExprKind::Deref(a)
         | ExprKind::AddrOf(a)

@@ -149,6 +149,7 @@ pub fn for_each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
         | ExprKind::Read
         | ExprKind::NoPerm
         | ExprKind::ThreadNum
+        | ExprKind::Contribution(_)
         | ExprKind::Var(_) => {}
         ExprKind::Index { base, index } => {
             f(base);
@@ -318,6 +319,13 @@ fn build_primary(p: Pair<'_, Rule>, o: Origin<'_>) -> Result<Expr, FrontError> {
             perm: sub(next(), o)?,
         },
         Rule::pointer_length => ExprKind::PointerLength(sub(next(), o)?),
+        Rule::contribution => {
+            let v = next();
+            ExprKind::Contribution(Ident {
+                name: v.as_str().to_string(),
+                span: o.pair_span(&v),
+            })
+        }
         Rule::array => ExprKind::Array {
             arr: sub(next(), o)?,
             len: sub(next(), o)?,
@@ -327,6 +335,10 @@ fn build_primary(p: Pair<'_, Rule>, o: Origin<'_>) -> Result<Expr, FrontError> {
             let quantifier = match kw.as_str() {
                 "\\forall*" => Quantifier::ForallStar,
                 "\\forall" => Quantifier::Forall,
+                "\\sum" => Quantifier::Sum,
+                "\\product" => Quantifier::Product,
+                "\\max" => Quantifier::Max,
+                "\\min" => Quantifier::Min,
                 _ => Quantifier::Exists,
             };
             let ty = if next().as_str() == "bool" {

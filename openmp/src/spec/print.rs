@@ -36,6 +36,11 @@ fn write(e: &Expr, ctx: u8, out: &mut String) {
         ExprKind::NoPerm => out.push_str("none"),
         ExprKind::Var(v) => out.push_str(v),
         ExprKind::ThreadNum => out.push_str("omp_get_thread_num()"),
+        ExprKind::Contribution(x) => {
+            out.push_str("\\contribution(");
+            out.push_str(&x.name);
+            out.push(')');
+        }
         ExprKind::Index { base, index } => {
             write(base, POSTFIX, out);
             out.push('[');

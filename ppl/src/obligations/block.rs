@@ -3,7 +3,7 @@
 use super::checks::{BlockKey, RegionKey};
 use crate::order::BlockPair;
 use crate::tree::Ppl;
-use viper::ast::{Block, Expr, LocalDecl};
+use viper::ast::{Block, Expr, LocalDecl, Type};
 use viper::Span;
 
 /// A lowered contract clause: the assertion and the span of the source clause.
@@ -58,6 +58,14 @@ pub struct ViperBlock {
     /// For a one-dimensional block: two of its iterations may run at the same time only if
     /// their variables differ by less than this (`simd safelen`).
     pub window: Option<i64>,
+    /// Values recorded right after the block's run in the sequentialized program, in new
+    /// variables (name, type, value over the state after the block; `old` is the state before
+    /// it): what the iterations combined into a reduction (`omp::reduction`).
+    pub snapshots: Vec<(String, Type, Expr)>,
+    /// Facts assumed after the block's postcondition in the sequentialized run that follow from
+    /// OpenMP's semantics rather than from the block's code (the value a reduction gives its
+    /// original; `old` is the state before the block).
+    pub assumed: Vec<Expr>,
 }
 
 /// The contract (RC ⋆ P, RC ⋆ Q) of a region.

@@ -82,6 +82,9 @@ pub enum Role {
     RegionPre(RegionKey),
     /// The function assumes a region's postcondition after it.
     RegionPost(RegionKey),
+    /// At the end of an iteration of a loop with a reduction: the private copy of the variable
+    /// holds what the iteration contributes (its stated or inferred `\contribution`).
+    Contribution { block: BlockKey, var: String },
     /// Generated glue that cannot fail on a correct translation.
     Internal(&'static str),
 }

@@ -189,6 +189,8 @@ mod tests {
                 post: pre,
                 body: block_of(vec![]),
                 window: None,
+                snapshots: Vec::new(),
+                assumed: Vec::new(),
             },
         })
     }

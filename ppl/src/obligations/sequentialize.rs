@@ -49,6 +49,17 @@ pub fn block_run(
         );
         out.push(stmt(StmtKind::Inhale(respan(post, at)), at));
     }
+    for fact in &b.payload.assumed {
+        let at = checks.add(
+            Role::Internal("what OpenMP guarantees after the block"),
+            span,
+        );
+        out.push(stmt(StmtKind::Inhale(respan(label_old(fact, &l), at)), at));
+    }
+    for (name, ty, value) in &b.payload.snapshots {
+        let at = checks.add(Role::Internal("a value after the block"), span);
+        out.push(var_decl(name, ty.clone(), Some(label_old(value, &l)), at));
+    }
     Ok(out)
 }
 

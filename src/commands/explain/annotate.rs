@@ -45,6 +45,9 @@ fn what(role: &Role, checks: &Checks) -> Option<String> {
             "postcondition of the region at line {}",
             checks.region(*r).line
         ),
+        Role::Contribution { block: b, var } => {
+            format!("one iteration of {} contributes this to `{var}`", block(*b))
+        }
         Role::Internal(_) => return None,
     })
 }

@@ -1,0 +1,395 @@
+//! The value of a reduction variable after its construct, in the proof (see `omp::reduction`
+//! for the OpenMP rules).
+//!
+//! For a loop block whose iterations contribute `c(i)` to `x` (`op`, identity `id`):
+//!
+//! - its par-block method starts the private copy of `x` at `id` and checks at the end of the
+//!   iteration that the copy holds `id op c(i)`;
+//! - in the sequentialized run, right after the block, a new variable records the combination
+//!   of all contributions, `g = c(lo) op … op c(hi - 1)` (`lower::bigop`; for `&&`/`||`, a
+//!   `forall`/`exists`), evaluated in the state after the block: `c(i)` only reads what
+//!   iteration `i` holds a permission to when it ends, which nothing changes before the block
+//!   ends;
+//! - the update block beside a loop with its own clause assumes `x == old(x) op id op g`; a
+//!   region with the clause assumes the same after its end, with the variables of all its loops
+//!   (when no other code of the region uses the copy, and the region is checked in place).
+
+use super::{Lowerer, Repr};
+use crate::c::ast::{Type, VarId};
+use crate::error::FrontError;
+use crate::omp::reduction::{identity, Contribution, ContributionValue, Scope};
+use crate::omp::OmpBlock;
+use crate::pragma::ReductionOp;
+use ppl::obligations::build::*;
+use ppl::obligations::{BlockKey, IterRange, Role};
+use viper::ast::{BinaryOp, Expr as VExpr, Stmt as VStmt, StmtKind as VKind, Type as VType};
+use viper::Span;
+
+/// A contribution of a block's iterations, lowered over the block's iteration variable.
+#[derive(Clone, Debug)]
+pub(crate) struct Lowered {
+    pub var: VarId,
+    pub op: ReductionOp,
+    pub scope: Scope,
+    /// `c(i)`.
+    pub value: VExpr,
+    pub id: i128,
+    /// The clause that states it, or the loop's pragma when ompv read it off the code.
+    pub span: Span,
+    pub stated: bool,
+}
+
+/// A recorded combination of contributions (see the module documentation).
+#[derive(Clone, Debug)]
+pub(crate) struct Ghost {
+    /// The pragma of the loop.
+    pub pragma: Span,
+    pub var: VarId,
+    pub scope: Scope,
+    pub op: ReductionOp,
+    pub id: i128,
+    /// The variable holding the combination.
+    pub name: String,
+}
+
+/// Whether `op` combines truth values (`&&`, `||`).
+fn logical(op: ReductionOp) -> bool {
+    matches!(op, ReductionOp::And | ReductionOp::Or)
+}
+
+fn combine_of(op: ReductionOp) -> super::bigop::Combine {
+    use super::bigop::Combine as C;
+    match op {
+        ReductionOp::Add | ReductionOp::Sub => C::Sum,
+        ReductionOp::Mul => C::Product,
+        ReductionOp::Max => C::Max,
+        ReductionOp::Min => C::Min,
+        ReductionOp::BitAnd => C::BitAnd,
+        ReductionOp::BitOr => C::BitOr,
+        // (Truth values are combined with quantifiers.)
+        ReductionOp::BitXor | ReductionOp::And | ReductionOp::Or => C::BitXor,
+    }
+}
+
+fn lit(v: i128, span: Span) -> VExpr {
+    VExpr::new(
+        viper::ast::ExprKind::IntLit(num_bigint::BigInt::from(v)),
+        span,
+    )
+}
+
+/// `a op b` for integers (`id op e` is `e` for `+` and `*`, whose identities are the
+/// mathematical ones).
+fn apply(op: ReductionOp, id: i128, a: VExpr, b: VExpr, span: Span) -> VExpr {
+    let is_unit = |e: &VExpr| matches!(&e.kind, viper::ast::ExprKind::IntLit(v) if *v == num_bigint::BigInt::from(id));
+    if matches!(op, ReductionOp::Add | ReductionOp::Sub | ReductionOp::Mul) {
+        if is_unit(&a) {
+            return b;
+        }
+        if is_unit(&b) {
+            return a;
+        }
+    }
+    combine_of(op).apply(a, b, span)
+}
+
+/// `e != 0`.
+fn truth(e: VExpr, span: Span) -> VExpr {
+    bin(BinaryOp::Ne, e, int(0, span), span)
+}
+
+impl Lowerer<'_> {
+    /// The contributions of block `ob` with a known value, lowered where its contract is (the
+    /// iteration variables in scope, not yet the private copies).
+    pub(crate) fn lower_contributions(
+        &mut self,
+        ob: &OmpBlock,
+    ) -> Result<Vec<Lowered>, FrontError> {
+        let mut out = Vec::new();
+        for c in &ob.contributions {
+            let Contribution {
+                var,
+                op,
+                scope,
+                value: Some(value),
+            } = c
+            else {
+                continue;
+            };
+            let ty = self.program.var(*var).ty.clone();
+            let Some(id) = identity(*op, &ty) else {
+                continue;
+            };
+            let (value, span, stated) = match value {
+                ContributionValue::Stated { expr, span } => (
+                    self.spec_number(expr, super::spec::SpecPos::Post { result: false })?,
+                    *span,
+                    true,
+                ),
+                ContributionValue::Read(e) => (
+                    self.c_value_as(e, &Type::INT)?,
+                    reduction_clause_span(ob, &self.program.var(*var).name),
+                    false,
+                ),
+            };
+            out.push(Lowered {
+                var: *var,
+                op: *op,
+                scope: *scope,
+                value,
+                id,
+                span,
+                stated,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The value the private copy of `v` starts an iteration with, if `v` is a contribution's.
+    pub(crate) fn contribution_start(list: &[Lowered], v: VarId, span: Span) -> Option<VExpr> {
+        list.iter().find(|c| c.var == v).map(|c| lit(c.id, span))
+    }
+
+    /// The checks at the end of an iteration: each copy holds `id op c(i)`.
+    pub(crate) fn contribution_checks(&mut self, list: &[Lowered], block: BlockKey) -> Vec<VStmt> {
+        let mut out = Vec::new();
+        for c in list {
+            let Some(Repr::Local(copy)) = self.cur.vars.get(&c.var).cloned() else {
+                continue;
+            };
+            let s = c.span;
+            let copy = local(&copy, s);
+            let claim = if logical(c.op) {
+                bin(BinaryOp::Eq, truth(copy, s), truth(c.value.clone(), s), s)
+            } else {
+                bin(
+                    BinaryOp::Eq,
+                    copy,
+                    apply(c.op, c.id, lit(c.id, s), c.value.clone(), s),
+                    s,
+                )
+            };
+            let at = self.checks.add_clause(
+                Role::Contribution {
+                    block,
+                    var: self.program.var(c.var).name.clone(),
+                },
+                s,
+                (!c.stated).then_some(false),
+            );
+            out.push(stmt(VKind::Assert(respan(claim, at)), at));
+        }
+        out
+    }
+
+    /// The combinations recorded after the block's run (one per contribution), also kept in
+    /// the function's state for the update block or the region's end.
+    pub(crate) fn contribution_snapshots(
+        &mut self,
+        list: &[Lowered],
+        dims: &[IterRange],
+        pragma: Span,
+    ) -> Result<Vec<(String, VType, VExpr)>, FrontError> {
+        let mut out = Vec::new();
+        let [d] = dims else {
+            return Ok(out);
+        };
+        for c in list {
+            let s = c.span;
+            let name = self
+                .cur
+                .names
+                .fresh(&format!("combined_{}", self.program.var(c.var).name));
+            let (value, ty) = if logical(c.op) {
+                // `&&`: every iteration's contribution is true; `||`: some is.
+                let k = self.cur.names.fresh(&d.var);
+                let body = ppl::obligations::subst::subst(
+                    &truth(c.value.clone(), s),
+                    &d.var,
+                    &local(&k, s),
+                );
+                let range = d.contains(local(&k, s), s);
+                let q = if c.op == ReductionOp::And {
+                    forall(vec![decl(&k, VType::Int, s)], implies(range, body, s), s)
+                } else {
+                    exists(vec![decl(&k, VType::Int, s)], and(range, body, s), s)
+                };
+                (q, VType::Bool)
+            } else {
+                // A value all in the state before the block: the combination of the values
+                // there.
+                let (value, before) = match &c.value.kind {
+                    viper::ast::ExprKind::Old { label: None, expr } => ((**expr).clone(), true),
+                    _ => (c.value.clone(), false),
+                };
+                // A filtered-out value (a loop of step > 1) contributes the identity.
+                let v = match &d.filter {
+                    Some(f) => cond(f.clone(), value, lit(c.id, s), s),
+                    None => value,
+                };
+                let combine = combine_of(c.op);
+                let all =
+                    match self.combine_range(combine, &d.var, v, d.lo.clone(), d.hi.clone(), s) {
+                        Ok(all) if before => old(None, all, s),
+                        Ok(all) => all,
+                        Err(e) if c.stated => return Err(e),
+                        // What ompv read off the code but cannot combine: no result.
+                        Err(_) => continue,
+                    };
+                // `\max`/`\min` need a non-empty range: the identity over an empty one.
+                let all = if combine.has_unit() {
+                    all
+                } else {
+                    cond(
+                        bin(BinaryOp::Lt, d.lo.clone(), d.hi.clone(), s),
+                        all,
+                        lit(c.id, s),
+                        s,
+                    )
+                };
+                (all, VType::Int)
+            };
+            self.cur.ghosts.push(Ghost {
+                pragma,
+                var: c.var,
+                scope: c.scope,
+                op: c.op,
+                id: c.id,
+                name: name.clone(),
+            });
+            out.push((name, ty, value));
+        }
+        Ok(out)
+    }
+
+    /// `x == old(x) op id op g` for the originals an update block assigns, where the loop it
+    /// belongs to recorded a combination `g`.
+    pub(crate) fn combined_facts(&mut self, ob: &OmpBlock) -> Result<Vec<VExpr>, FrontError> {
+        let mut out = Vec::new();
+        if ob.origin != crate::omp::BlockOrigin::Reduction {
+            return Ok(out);
+        }
+        for s in &ob.body.block().stmts {
+            let crate::c::ast::StmtKind::Assign { target, .. } = &s.kind else {
+                continue;
+            };
+            let crate::c::ast::ExprKind::Var(v) = target.kind else {
+                continue;
+            };
+            let Some(g) = self
+                .cur
+                .ghosts
+                .iter()
+                .find(|g| g.pragma == ob.pragma.span && g.var == v && g.scope == Scope::Loop)
+                .cloned()
+            else {
+                continue;
+            };
+            let now = self.c_value_as(target, &Type::INT)?;
+            let before = old(None, now.clone(), s.span);
+            out.push(result_fact(&g, now, before, &[g.name.clone()], s.span));
+        }
+        Ok(out)
+    }
+
+    /// After a region checked in place: `x = x op id op g_1 op …` for every variable the
+    /// region's own `reduction` clause names whose copy only the region's contributing loops
+    /// update (instead of an unknown value).
+    pub(crate) fn region_results(
+        &mut self,
+        r: &crate::omp::Region,
+        out: &mut Vec<VStmt>,
+    ) -> Vec<VarId> {
+        let mut done = Vec::new();
+        let ghosts = std::mem::take(&mut self.cur.ghosts);
+        for v in &r.privatised {
+            let info = self.program.var(*v).clone();
+            let Some(crate::pragma::ReductionId::Op(op)) =
+                crate::omp::reduction::reduction_op(&r.pragma, &info.name)
+            else {
+                continue;
+            };
+            let Some(id) = identity(op, &info.ty) else {
+                continue;
+            };
+            // Every block that uses the copy contributes through a recorded combination.
+            let mut names = Vec::new();
+            let mut ok = true;
+            for b in r.ppl.blocks() {
+                if !matches!(
+                    b.payload.sharing.get(v),
+                    Some(crate::omp::sharing::Sharing::Reduction { .. })
+                ) {
+                    continue;
+                }
+                match ghosts.iter().find(|g| {
+                    g.pragma == b.payload.pragma.span && g.var == *v && g.scope == Scope::Region
+                }) {
+                    Some(g) => names.push(g.name.clone()),
+                    None => ok = false,
+                }
+            }
+            let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() else {
+                continue;
+            };
+            if !ok {
+                continue;
+            }
+            let span = r.span;
+            let g = Ghost {
+                pragma: r.pragma.span,
+                var: *v,
+                scope: Scope::Region,
+                op,
+                id,
+                name: String::new(),
+            };
+            let after = self.cur.names.fresh(&format!("{}_after", info.name));
+            let at = self.checks.add(
+                Role::Internal("the value a reduction gives its original"),
+                span,
+            );
+            out.push(var_decl(&after, VType::Int, None, at));
+            let fact = result_fact(&g, local(&after, span), local(&n, span), &names, span);
+            out.push(stmt(VKind::Inhale(respan(fact, at)), at));
+            out.push(assign(&n, local(&after, span), at));
+            done.push(*v);
+        }
+        done
+    }
+}
+
+/// `now == before op id op g_1 op … op g_n` (for `&&`/`||`: `now == ((before != 0 && g_1 && …)
+/// ? 1 : 0)`).
+fn result_fact(g: &Ghost, now: VExpr, before: VExpr, names: &[String], span: Span) -> VExpr {
+    let s = span;
+    if logical(g.op) {
+        let parts = std::iter::once(truth(before, s)).chain(names.iter().map(|n| local(n, s)));
+        let all = if g.op == ReductionOp::And {
+            and_all(parts, s)
+        } else {
+            parts
+                .reduce(|a, b| bin(BinaryOp::Or, a, b, s))
+                .expect("at least the original")
+        };
+        return bin(BinaryOp::Eq, now, cond(all, int(1, s), int(0, s), s), s);
+    }
+    let mut v = apply(g.op, g.id, before, lit(g.id, s), s);
+    for n in names {
+        v = apply(g.op, g.id, v, local(n, s), s);
+    }
+    bin(BinaryOp::Eq, now, v, s)
+}
+
+/// The span of the `reduction` clause of the block's construct that names `name` (else the
+/// pragma).
+fn reduction_clause_span(ob: &OmpBlock, name: &str) -> Span {
+    ob.pragma
+        .clauses
+        .iter()
+        .find(|c| {
+            matches!(&c.kind, crate::pragma::ClauseKind::Reduction { items, .. }
+                if items.iter().any(|i| i.base.name == name))
+        })
+        .map_or(ob.pragma.span, |c| c.span)
+}
