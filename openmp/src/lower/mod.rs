@@ -138,6 +138,9 @@ pub(crate) struct FnState {
     /// The combinations of reduction contributions recorded by the blocks of the region being
     /// lowered ([`reduction`]).
     pub ghosts: Vec<reduction::Ghost>,
+    /// Whether an update block of the region being lowered assigns an original whose value
+    /// ompv does not know (the function's later checks are then not definite).
+    pub missing_facts: bool,
 }
 
 /// The lowering of one program.

@@ -283,6 +283,7 @@ impl Lowerer<'_> {
                 .find(|g| g.pragma == ob.pragma.span && g.var == v && g.scope == Scope::Loop)
                 .cloned()
             else {
+                self.cur.missing_facts = true;
                 continue;
             };
             let now = self.c_value_as(target, &Type::INT)?;
@@ -357,6 +358,76 @@ impl Lowerer<'_> {
         }
         done
     }
+}
+
+/// Whether `b` is the update block of a loop whose reductions all have a known contribution (its
+/// inferred contract, permissions only, is then completed by the value it gives each original).
+pub(crate) fn combined_fully(r: &crate::omp::Region, b: &ppl::BasicBlock<OmpBlock>) -> bool {
+    if b.payload.origin != crate::omp::BlockOrigin::Reduction {
+        return false;
+    }
+    let blocks = r.ppl.blocks();
+    let Some(l) = blocks.iter().find(|l| {
+        l.payload.pragma.span == b.payload.pragma.span
+            && l.payload.origin != crate::omp::BlockOrigin::Reduction
+    }) else {
+        return false;
+    };
+    b.payload.body.block().stmts.iter().all(|s| match &s.kind {
+        crate::c::ast::StmtKind::Assign { target, .. } => match target.kind {
+            crate::c::ast::ExprKind::Var(v) => l
+                .payload
+                .contributions
+                .iter()
+                .any(|c| c.var == v && c.scope == Scope::Loop && c.value.is_some()),
+            _ => false,
+        },
+        _ => true,
+    })
+}
+
+/// Whether the only constructs of region `r` that change the original of `v` are loops with
+/// their own `reduction` or `lastprivate` clause for it (whose update blocks assign it in the
+/// region): its value after the region is what the region's code leaves, not unknown.
+pub(crate) fn updated_in_region(
+    r: &crate::omp::Region,
+    v: VarId,
+    program: &crate::c::convert::Program,
+) -> bool {
+    use crate::omp::sharing::Sharing;
+    let name = &program.var(v).name;
+    let named_by = |p: &crate::pragma::Pragma| {
+        p.clauses.iter().any(|c| match &c.kind {
+            crate::pragma::ClauseKind::Reduction { items, .. }
+            | crate::pragma::ClauseKind::Lastprivate { items, .. } => items
+                .iter()
+                .any(|i| i.is_variable() && &i.base.name == name),
+            _ => false,
+        })
+    };
+    if named_by(&r.pragma)
+        || r.pragma.directive.is_parallel()
+            && r.pragma.directive != crate::pragma::Directive::Parallel
+    {
+        return false;
+    }
+    let mut updated = false;
+    for b in r.ppl.blocks() {
+        match b.payload.sharing.get(&v) {
+            Some(Sharing::Reduction { .. } | Sharing::Lastprivate { .. }) => {
+                if b.payload.origin != crate::omp::BlockOrigin::Worksharing
+                    || b.payload.pragma.directive.is_parallel()
+                    || !named_by(&b.payload.pragma)
+                {
+                    return false;
+                }
+                updated = true;
+            }
+            Some(Sharing::LoopVar | Sharing::Threadprivate) => return false,
+            _ => {}
+        }
+    }
+    updated
 }
 
 /// `now == before op id op g_1 op … op g_n` (for `&&`/`||`: `now == ((before != 0 && g_1 && …)

@@ -55,11 +55,14 @@ impl Lowerer<'_> {
         let span = r.span;
         let internal = |l: &mut Self, what| l.checks.add(Role::Internal(what), span);
         let saved_vars = self.cur.vars.clone();
+        // (The update block of a loop's reductions says all about their values when every
+        // iteration's contribution is known; `combined_facts` reports it if not.)
         let inferred = r.ppl.blocks().iter().any(|b| {
-            b.payload
-                .contract
-                .as_ref()
-                .is_none_or(|k| k.clauses.iter().any(|c| c.inferred.is_some()))
+            !super::reduction::combined_fully(r, b)
+                && b.payload
+                    .contract
+                    .as_ref()
+                    .is_none_or(|k| k.clauses.iter().any(|c| c.inferred.is_some()))
         });
         if inferred {
             let method = self
@@ -389,9 +392,14 @@ impl Lowerer<'_> {
             self.cur.ghosts.clear();
             Vec::new()
         };
-        // Variables the region privatises (or whose originals it updates) have unknown values.
+        if std::mem::take(&mut self.cur.missing_facts) {
+            let method = self.method_name(&self.cur.name);
+            self.approximate.insert(method);
+        }
+        // Variables the region privatises (or whose originals it updates) have unknown values
+        // (those a loop's update block assigns in the region have the value it leaves).
         for v in &r.privatised {
-            if known.contains(v) {
+            if known.contains(v) || super::reduction::updated_in_region(r, *v, self.program) {
                 continue;
             }
             let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() else {

@@ -1,0 +1,25 @@
+// expect: failed race:14
+// Mutant of sum_spec.c: `res` missing from the clause. It is shared (OpenMP 5.2 §5.1.1), and
+// every thread adds its part to it at the same time: a race.
+#include <omp.h>
+#include <stdio.h>
+
+/*@ context \pointer(a, len, 1\2);
+    requires len >= 0;
+    ensures \result == (\sum int k; 0 <= k && k < len; a[k]); @*/
+int total(int len, int a[])
+{
+  int i;
+  int res = 0;
+#pragma omp parallel private(i)
+  {
+    int part = 0;
+#pragma omp for nowait
+    for (i = 0; i < len; i++)
+      //@ context Perm(a[i], 1\4);
+      part += a[i];
+    printf("partial sum %d\n", part);
+    res += part;
+  }
+  return res;
+}

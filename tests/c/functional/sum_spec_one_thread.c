@@ -1,0 +1,26 @@
+// expect: failed postcondition:9
+// Mutant of sum_spec.c: only thread 0 adds its part to its copy of `res`, so the parts of the
+// other threads are lost (OpenMP 5.2 §5.5.8 combines the copies, not the parts).
+#include <omp.h>
+#include <stdio.h>
+
+/*@ context \pointer(a, len, 1\2);
+    requires len >= 0;
+    ensures \result == (\sum int k; 0 <= k && k < len; a[k]); @*/
+int total(int len, int a[])
+{
+  int i;
+  int res = 0;
+#pragma omp parallel private(i) reduction(+: res)
+  {
+    int part = 0;
+#pragma omp for nowait
+    for (i = 0; i < len; i++)
+      //@ context Perm(a[i], 1\4);
+      part += a[i];
+    printf("partial sum %d\n", part);
+    if (omp_get_thread_num() == 0)
+      res += part;
+  }
+  return res;
+}
