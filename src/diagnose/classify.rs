@@ -153,6 +153,28 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
             )
         }
         Role::Postcondition(owner) => postcondition(e, owner, at, checks),
+        Role::Fit { block, .. } | Role::BlockPre { block, .. }
+            if checks.block(*block).invariant.is_some() =>
+        {
+            let b = checks.block(*block);
+            let inv = b.invariant.unwrap_or(at);
+            let r = match &check.role {
+                Role::Fit { region, .. } | Role::BlockPre { region, .. } => checks.region(*region),
+                _ => unreachable!("matched above"),
+            };
+            Diagnostic::new(
+                Kind::ResourceInvariant,
+                inv,
+                format!(
+                    "the resource invariant of {} may not hold where the parallel region at line \
+                     {} starts: {}",
+                    b.construct,
+                    r.line,
+                    reason_text(e.reason)
+                ),
+            )
+            .with_related(reason_at(e), "this part of the invariant")
+        }
         Role::Fit { region, block, .. } => {
             let b = checks.block(*block);
             let r = checks.region(*region);
@@ -289,6 +311,21 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                 ),
             )
         }
+        Role::LockRelease { lock, invariant } => Diagnostic::new(
+            Kind::ResourceInvariant,
+            at,
+            match e.reason {
+                Reason::AssertionFalse => format!(
+                    "the resource invariant of {lock} may not hold at the end of this critical \
+                     section: it must hold again before the lock is released"
+                ),
+                r => format!(
+                    "{lock} cannot give the lock back its resource invariant at its end: {}",
+                    reason_text(r)
+                ),
+            },
+        )
+        .with_related(reason_at(e).or(*invariant), "this part of the invariant"),
         Role::Contribution { block, var } => {
             let b = checks.block(*block);
             Diagnostic::new(

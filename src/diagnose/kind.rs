@@ -18,6 +18,9 @@ pub enum Kind {
     /// A callee's precondition at a call.
     Precondition,
     LoopInvariant,
+    /// A lock's resource invariant (`resource_invariant`): not established where the region
+    /// starts, or not re-established at the end of a critical section.
+    ResourceInvariant,
     /// An assertion, or a division by zero.
     Assertion,
     /// An access without enough permission.
@@ -41,13 +44,14 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order `ompv explain --kind list` shows them.
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Race,
         Kind::IterationContract,
         Kind::RegionContract,
         Kind::Postcondition,
         Kind::Precondition,
         Kind::LoopInvariant,
+        Kind::ResourceInvariant,
         Kind::Assertion,
         Kind::Permission,
         Kind::Smoke,
@@ -70,6 +74,7 @@ impl Kind {
             Kind::Postcondition => "postcondition",
             Kind::Precondition => "precondition",
             Kind::LoopInvariant => "loop-invariant",
+            Kind::ResourceInvariant => "resource-invariant",
             Kind::Assertion => "assertion",
             Kind::Permission => "permission",
             Kind::Smoke => "smoke",
@@ -138,6 +143,7 @@ impl Kind {
             Kind::Postcondition => "a function's postcondition may not hold when it returns",
             Kind::Precondition => "a callee's precondition may not hold at a call",
             Kind::LoopInvariant => "a loop invariant may not hold on entry or may not be preserved",
+            Kind::ResourceInvariant => "a lock's resource invariant may not hold where the region starts or where a critical section ends",
             Kind::Assertion => "an assertion may not hold, or a divisor may be zero",
             Kind::Permission => "an access needs a permission that may not be held there",
             Kind::Smoke => "verified code is reached only in inconsistent states (`--smoke`): its proof says nothing",

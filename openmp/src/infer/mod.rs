@@ -285,6 +285,7 @@ fn clause(kind: ClauseKind, expr: SExpr, span: Span, exact: bool) -> Clause {
         expr,
         span,
         inferred: Some(exact),
+        lock: None,
     }
 }
 
@@ -315,6 +316,10 @@ fn lock_resource(
     let Some(lock) = b.payload.lock.clone() else {
         return;
     };
+    // A resource invariant of the user's says what the lock holds.
+    if b.payload.contract.is_some() {
+        return;
+    }
     let mut taken: BTreeSet<String> = program.vars.iter().map(|v| v.name.clone()).collect();
     let mut bases: Vec<(VarId, usize, bool, Span)> = Vec::new();
     for l in locked.iter().filter(|l| l.lock == lock) {

@@ -124,6 +124,30 @@ impl Lowerer<'_> {
         if let Some(b) = bad {
             return Err(unsupported(b));
         }
+        // A body that does not depend on the variable: the closed form (a count is then the
+        // length of the range, which a recursive definition would need induction to give).
+        if !free_vars(&body).contains(k) {
+            let s = span;
+            let len = bin(BinaryOp::Sub, hi.clone(), lo.clone(), s);
+            let nonempty = bin(BinaryOp::Lt, lo.clone(), hi.clone(), s);
+            match op {
+                Combine::Sum => {
+                    return Ok(bin(
+                        BinaryOp::Mul,
+                        cond(nonempty, len, int(0, s), s),
+                        body,
+                        s,
+                    ))
+                }
+                Combine::Max | Combine::Min | Combine::BitAnd | Combine::BitOr => {
+                    return Ok(match op.unit(s) {
+                        Some(u) => cond(nonempty, body, u, s),
+                        None => body,
+                    })
+                }
+                _ => {}
+            }
+        }
         // The free variables become arguments, in the order they occur.
         let free = free_vars(&body);
         let mut order: Vec<String> = Vec::new();

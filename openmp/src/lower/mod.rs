@@ -122,6 +122,8 @@ pub(crate) struct FnState {
     /// Inside a parallel region: the resource of each of its locks (lent to a block between
     /// acquiring and releasing the lock).
     pub locks: std::collections::BTreeMap<crate::omp::LockName, VExpr>,
+    /// Inside a parallel region: the user's resource invariant clause of each lock that has one.
+    pub invariants: std::collections::BTreeMap<crate::omp::LockName, Span>,
     /// The locks the code being lowered holds.
     pub held: Vec<crate::omp::LockName>,
     /// Inside a basic block.

@@ -169,13 +169,17 @@ impl Lowerer<'_> {
                     s,
                 )
             };
+            let shown = match c.scope {
+                Scope::Lock(t) => t,
+                _ => c.var,
+            };
             let at = self.checks.add_clause(
                 Role::Contribution {
                     block,
-                    var: self.program.var(c.var).name.clone(),
+                    var: self.program.var(shown).name.clone(),
                 },
                 s,
-                (!c.stated).then_some(false),
+                None,
             );
             out.push(stmt(VKind::Assert(respan(claim, at)), at));
         }
@@ -386,6 +390,29 @@ pub(crate) fn combined_fully(r: &crate::omp::Region, b: &ppl::BasicBlock<OmpBloc
     })
 }
 
+/// Whether `b` is a lock block whose (inferred, exact) resource is only the permission to
+/// variables in `known` (whose value after the region the proof knows).
+pub(crate) fn lock_fully_known(
+    b: &ppl::BasicBlock<OmpBlock>,
+    known: &[VarId],
+    program: &crate::c::convert::Program,
+) -> bool {
+    if b.payload.origin != crate::omp::BlockOrigin::Lock || known.is_empty() {
+        return false;
+    }
+    let names: Vec<&str> = known
+        .iter()
+        .map(|v| program.var(*v).name.as_str())
+        .collect();
+    b.payload.contract.as_ref().is_some_and(|k| {
+        k.clauses.iter().all(|c| {
+            c.inferred == Some(true)
+                && matches!(&c.expr.kind, crate::spec::ExprKind::Perm { loc, .. }
+                    if matches!(&loc.kind, crate::spec::ExprKind::Var(n) if names.contains(&n.as_str())))
+        })
+    })
+}
+
 /// Whether the only constructs of region `r` that change the original of `v` are loops with
 /// their own `reduction` or `lastprivate` clause for it (whose update blocks assign it in the
 /// region): its value after the region is what the region's code leaves, not unknown.
@@ -428,6 +455,86 @@ pub(crate) fn updated_in_region(
         }
     }
     updated
+}
+
+impl Lowerer<'_> {
+    /// After a region checked in place, before its shared variables come back from memory:
+    /// `x == x_before op g_1 op …` for every variable the region's loops only update under a
+    /// lock (`omp::lock_updates`) whose every contributing loop recorded its combination.
+    /// `boxed` are the region's shared locals in memory (variable, local, allocation). Returns
+    /// the variables that got their value.
+    pub(crate) fn lock_results(
+        &mut self,
+        r: &crate::omp::Region,
+        boxed: &[(VarId, String, String)],
+        out: &mut Vec<VStmt>,
+    ) -> Result<Vec<VarId>, FrontError> {
+        let mut done = Vec::new();
+        for (t, n, bx) in boxed {
+            let mut names = Vec::new();
+            let mut op_id = None;
+            let mut ok = true;
+            for b in r.ppl.blocks() {
+                for c in &b.payload.contributions {
+                    if c.scope != Scope::Lock(*t) {
+                        continue;
+                    }
+                    match self
+                        .cur
+                        .ghosts
+                        .iter()
+                        .find(|g| g.pragma == b.payload.pragma.span && g.var == c.var)
+                    {
+                        Some(g) => {
+                            names.push(g.name.clone());
+                            op_id = Some((g.op, g.id));
+                        }
+                        None => ok = false,
+                    }
+                }
+            }
+            let (Some((op, id)), true) = (op_id, ok) else {
+                continue;
+            };
+            let span = r.span;
+            let ty = self.program.var(*t).ty.clone();
+            let Some(f) = self.elem_field(&ty, span)? else {
+                continue;
+            };
+            let now = field(
+                super::viper_call(
+                    super::prelude::LOC,
+                    vec![local(bx, span), int(0, span)],
+                    span,
+                ),
+                f,
+                span,
+            );
+            let g = Ghost {
+                pragma: r.pragma.span,
+                var: *t,
+                scope: Scope::Lock(*t),
+                op,
+                id,
+                name: String::new(),
+            };
+            // (The ghosts start at the identity, so no further identity is combined in.)
+            let mut v = local(n, span);
+            for name in &names {
+                v = apply(g.op, g.id, v, local(name, span), span);
+            }
+            let at = self.checks.add(
+                Role::Internal("the value of a variable updated under a lock"),
+                span,
+            );
+            out.push(stmt(
+                VKind::Inhale(respan(bin(BinaryOp::Eq, now, v, span), at)),
+                at,
+            ));
+            done.push(*t);
+        }
+        Ok(done)
+    }
 }
 
 /// `now == before op id op g_1 op … op g_n` (for `&&`/`||`: `now == ((before != 0 && g_1 && …)

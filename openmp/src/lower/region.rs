@@ -57,21 +57,18 @@ impl Lowerer<'_> {
         let saved_vars = self.cur.vars.clone();
         // (The update block of a loop's reductions says all about their values when every
         // iteration's contribution is known; `combined_facts` reports it if not.)
-        let inferred = r.ppl.blocks().iter().any(|b| {
-            !super::reduction::combined_fully(r, b)
-                && b.payload
-                    .contract
-                    .as_ref()
-                    .is_none_or(|k| k.clauses.iter().any(|c| c.inferred.is_some()))
-        });
-        if inferred {
-            let method = self
-                .methods
-                .get(&self.cur.name)
-                .cloned()
-                .unwrap_or_else(|| self.cur.name.clone());
-            self.approximate.insert(method);
-        }
+        let inferred: Vec<&BasicBlock<OmpBlock>> = r
+            .ppl
+            .blocks()
+            .into_iter()
+            .filter(|b| {
+                !super::reduction::combined_fully(r, b)
+                    && b.payload
+                        .contract
+                        .as_ref()
+                        .is_none_or(|k| k.clauses.iter().any(|c| c.inferred.is_some()))
+            })
+            .collect();
 
         // The team size.
         let team = self.cur.names.fresh("team_size");
@@ -263,6 +260,7 @@ impl Lowerer<'_> {
         // The resource of every lock of the region, over the region's variables (not a block's
         // private copies of them).
         let mut locks = std::collections::BTreeMap::new();
+        let mut invariants = std::collections::BTreeMap::new();
         for b in &blocks {
             let Some(l) = &b.payload.lock else { continue };
             let clauses: Vec<&crate::spec::Clause> = b
@@ -272,12 +270,16 @@ impl Lowerer<'_> {
                 .flat_map(|c| c.clauses.iter())
                 .collect();
             let lowered = self.spec_clauses(clauses, SpecPos::Pre)?;
+            if let Some(c) = lowered.iter().find(|c| c.inferred.is_none()) {
+                invariants.insert(l.clone(), c.span);
+            }
             locks.insert(
                 l.clone(),
                 and_all(lowered.into_iter().map(|c| c.expr), b.span),
             );
         }
         let saved_locks = std::mem::replace(&mut self.cur.locks, locks);
+        let saved_invariants = std::mem::replace(&mut self.cur.invariants, invariants);
         // Diagnostics name a shared scalar in memory by its variable.
         for (v, repr) in self.cur.vars.clone() {
             let info = self.program.var(v);
@@ -315,6 +317,7 @@ impl Lowerer<'_> {
         };
         self.cur.team = saved_team;
         self.cur.locks = saved_locks;
+        self.cur.invariants = saved_invariants;
         let ppl = ppl?;
         self.checks.regions[key.0 as usize].names = self.cur.renamed.clone();
         self.checks.regions[key.0 as usize].scalars = std::mem::take(&mut self.cur.scalar_objects);
@@ -369,6 +372,21 @@ impl Lowerer<'_> {
             })?;
         self.cur.pending.extend(obligations.members);
         out.extend(obligations.in_place);
+        let lock_known = if r.contract.is_none() {
+            self.lock_results(r, &boxed, out)?
+        } else {
+            Vec::new()
+        };
+        // The function's checks after the region are not definite if some block's contract is
+        // inferred: it says nothing about values. (A lock's inferred resource is only the
+        // permission to variables whose value after the region is known here.)
+        if inferred
+            .iter()
+            .any(|b| !super::reduction::lock_fully_known(b, &lock_known, self.program))
+        {
+            let method = self.method_name(&self.cur.name);
+            self.approximate.insert(method);
+        }
 
         // Shared variables come back from memory.
         for (v, n, _) in &boxed {
@@ -642,6 +660,12 @@ impl Lowerer<'_> {
             pragma: ob.pragma.span,
             vars: dim_names,
             atoms: Vec::new(),
+            invariant: ob
+                .lock
+                .as_ref()
+                .and_then(|_| ob.contract.as_ref())
+                .and_then(|k| k.clauses.iter().find(|c| c.inferred.is_none()))
+                .map(|c| c.span),
         });
 
         // The code: a loop body may `continue` to the next iteration.
@@ -771,13 +795,17 @@ impl Lowerer<'_> {
             .checks
             .add(Role::Internal("lock acquired"), c.pragma.span);
         out.push(stmt(VKind::Inhale(respan(resource.clone(), at)), at));
-        self.cur.held.push(lock);
+        self.cur.held.push(lock.clone());
         let r = self.scoped(|l| l.stmts(&body.stmts, out));
         self.cur.held.pop();
         r?;
-        let at = self
-            .checks
-            .add(Role::Internal("lock released"), c.pragma.span);
+        let at = self.checks.add(
+            Role::LockRelease {
+                lock: lock.describe(),
+                invariant: self.cur.invariants.get(&lock).copied(),
+            },
+            c.pragma.span,
+        );
         out.push(stmt(VKind::Exhale(respan(resource, at)), at));
         Ok(())
     }

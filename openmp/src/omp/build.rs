@@ -73,6 +73,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     let ordered_loops = super::ordered::desugar(program);
     super::linear::desugar(program);
     super::reduction::desugar(program);
+    super::lock_updates::desugar(program);
     let mut b = Builder {
         program,
         ordered_loops,
@@ -217,7 +218,17 @@ impl Builder<'_> {
                 (Ppl::Block(block), contract)
             }
         };
+        // Resource invariants of the region's locks: in its contract, or the iteration contract
+        // of a combined `parallel` loop (§15.2, §18.9; thesis ch. 6).
+        let mut invariants = Vec::new();
+        let contract = contract.and_then(|mut k| {
+            invariants.extend(take_invariants(&mut k.clauses));
+            (!k.clauses.is_empty()).then_some(k)
+        });
+        let mut ppl = ppl;
+        take_block_invariants(&mut ppl, &c.pragma, &mut invariants)?;
         let ppl = self.with_locks(ppl, c);
+        let ppl = super::locks::attach_invariants(ppl, invariants)?;
         let pairs = ppl::block_pairs(&ppl);
         // OpenMP 5.2 §5.3: the original of a privatised variable changes only through clauses
         // that say so (`lastprivate`, `reduction`); a loop variable's original is unspecified
@@ -749,6 +760,19 @@ impl Builder<'_> {
                 )
             });
             block.payload.contract = contract.filter(|c| !(taken && c.clauses.is_empty()));
+            // A ghost of a shared variable updated under a lock is the loop's own copy, like a
+            // reduction's (`omp::lock_updates`).
+            for c in &block.payload.contributions {
+                if let super::reduction::Scope::Lock(_) = c.scope {
+                    block.payload.sharing.insert(
+                        c.var,
+                        super::sharing::Sharing::Reduction {
+                            op: crate::pragma::ReductionId::Op(c.op),
+                            clause: p.span,
+                        },
+                    );
+                }
+            }
         }
         if origin == BlockOrigin::NestedParallel {
             // A variable private to the outer thread is that thread's copy in its nested team
@@ -1440,6 +1464,49 @@ pub fn lock_of(p: &Pragma) -> Option<LockName> {
         )),
         Directive::Atomic => Some(LockName::Atomic),
         _ => None,
+    }
+}
+
+/// Takes the `resource_invariant` clauses out of `clauses`.
+fn take_invariants(clauses: &mut Vec<crate::spec::Clause>) -> Vec<crate::spec::Clause> {
+    let (inv, rest): (Vec<_>, Vec<_>) = std::mem::take(clauses)
+        .into_iter()
+        .partition(|c| c.kind == crate::spec::ClauseKind::ResourceInvariant);
+    *clauses = rest;
+    inv
+}
+
+/// Takes the `resource_invariant` clauses out of the blocks' contracts: allowed only in the
+/// iteration contract of a combined `parallel` loop (the region's construct).
+fn take_block_invariants(
+    t: &mut Ppl<OmpBlock>,
+    region: &Pragma,
+    out: &mut Vec<crate::spec::Clause>,
+) -> Result<(), FrontError> {
+    match t {
+        Ppl::Block(b) => {
+            let Some(k) = &mut b.payload.contract else {
+                return Ok(());
+            };
+            let inv = take_invariants(&mut k.clauses);
+            if let Some(first) = inv.first() {
+                if b.payload.pragma.span != region.span {
+                    return Err(FrontError::spec_syntax(
+                        first.span,
+                        "a `resource_invariant` belongs to the contract at the start of a parallel \
+                         region (or of a combined `parallel` loop)",
+                    ));
+                }
+            }
+            if k.clauses.is_empty() && !inv.is_empty() {
+                b.payload.contract = None;
+            }
+            out.extend(inv);
+            Ok(())
+        }
+        Ppl::Comp { parts, .. } => parts
+            .iter_mut()
+            .try_for_each(|p| take_block_invariants(p, region, out)),
     }
 }
 

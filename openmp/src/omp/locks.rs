@@ -171,3 +171,66 @@ pub fn check_shared(stmts: &[Stmt], region: &Pragma, program: &Program) -> Resul
     }
     Ok(())
 }
+
+/// Whether the resource invariant's lock `r` is the lock `l`.
+pub fn names(r: &crate::spec::LockRef, l: &super::LockName) -> bool {
+    use super::LockName;
+    use crate::spec::LockRef;
+    match (r, l) {
+        (LockRef::Critical(None), LockName::Critical(None)) => true,
+        (LockRef::Critical(Some(n)), LockName::Critical(Some(c))) => &n.name == c,
+        (LockRef::Lock(v), LockName::Critical(Some(c))) => {
+            lock_var(c).is_some_and(|(_, name)| name == v.name)
+        }
+        (LockRef::Atomic, LockName::Atomic) => true,
+        _ => false,
+    }
+}
+
+/// Gives every lock block of `t` the resource invariant the region states for its lock (thesis
+/// ch. 6: the lock holds the invariant's resources while no thread holds it): its contract,
+/// which the proof uses instead of the locations ompv would infer. An invariant for a lock no
+/// construct of the region takes is an error (a misspelt name).
+pub fn attach_invariants(
+    t: ppl::Ppl<super::OmpBlock>,
+    invariants: Vec<crate::spec::Clause>,
+) -> Result<ppl::Ppl<super::OmpBlock>, FrontError> {
+    if invariants.is_empty() {
+        return Ok(t);
+    }
+    let mut used = vec![false; invariants.len()];
+    let t = t.map_blocks(&mut |mut b| {
+        if let Some(l) = &b.payload.lock {
+            for (k, inv) in invariants.iter().enumerate() {
+                if inv.lock.as_ref().is_some_and(|r| names(r, l)) {
+                    used[k] = true;
+                    let clause = crate::spec::Clause {
+                        kind: crate::spec::ClauseKind::Context,
+                        expr: inv.expr.clone(),
+                        span: inv.span,
+                        inferred: None,
+                        lock: None,
+                    };
+                    let k = b
+                        .payload
+                        .contract
+                        .get_or_insert_with(|| crate::spec::Contract {
+                            clauses: Vec::new(),
+                            span: inv.span,
+                        });
+                    k.clauses.push(clause);
+                }
+            }
+        }
+        b.payload
+    });
+    if let Some(k) = used.iter().position(|u| !u) {
+        let inv = &invariants[k];
+        let what = inv.lock.as_ref().map_or(String::new(), |l| l.to_string());
+        return Err(FrontError::type_error(
+            inv.span,
+            format!("no construct of this parallel region takes the lock of `resource_invariant {what}`"),
+        ));
+    }
+    Ok(t)
+}

@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod build;
 pub mod linear;
+pub mod lock_updates;
 pub mod locks;
 pub mod ordered;
 pub mod reduction;

@@ -47,6 +47,10 @@ pub enum Scope {
     Loop,
     /// At the end of the parallel region whose construct has the clause.
     Region,
+    /// Not a reduction: the ghost of a shared variable the iterations update under a lock
+    /// (`omp::lock_updates`); the variable is combined with the contributions by the end of
+    /// the region.
+    Lock(VarId),
 }
 
 /// What one iteration of a loop combines into a reduction variable.
@@ -139,7 +143,17 @@ fn same(a: &Expr, b: &Expr, program: &Program) -> bool {
     print_expr(strip(a), program) == print_expr(strip(b), program)
 }
 
-/// The update `x = value` makes, if it is one for `op`.
+/// The update `x = value` makes, if it is one for `op`: the value combined in, and whether it
+/// is subtracted (`x - e`).
+pub(crate) fn update_value(
+    value: &Expr,
+    x: VarId,
+    op: ReductionOp,
+    program: &Program,
+) -> Option<(Expr, bool)> {
+    assign_update(value, x, op, program)
+}
+
 fn assign_update(
     value: &Expr,
     x: VarId,
@@ -359,6 +373,8 @@ fn scan(
                 if c.pragma.clauses.iter().any(|k| clause_names(k, x, program)) {
                     return false;
                 }
+                // The body of a `critical` or `atomic` runs once where it stands.
+                let inner_loop = in_loop || super::build::lock_of(&c.pragma).is_none();
                 let mut inner: Vec<&[Stmt]> = Vec::new();
                 match &c.body {
                     OmpBody::Block { body, .. } => inner.push(&body.stmts),
@@ -369,7 +385,7 @@ fn scan(
                     OmpBody::None => {}
                 }
                 for b in inner {
-                    if !scan(b, x, op, program, conds, true, out, abrupt) {
+                    if !scan(b, x, op, program, conds, inner_loop, out, abrupt) {
                         return false;
                     }
                 }
@@ -513,7 +529,7 @@ fn has_call(e: &Expr) -> bool {
 }
 
 /// `a op b` as a C expression of type `ty`.
-fn combine(op: ReductionOp, a: Expr, b: Expr, ty: &Type) -> Expr {
+pub(crate) fn combine(op: ReductionOp, a: Expr, b: Expr, ty: &Type) -> Expr {
     let span = a.span;
     let bin = |o: BinOp, a: Expr, b: Expr| Expr {
         kind: ExprKind::Binary {
@@ -615,12 +631,17 @@ pub fn contributions(
     let declared = visit::declared(body);
     let mut out = Vec::new();
     for (v, s) in sharing {
-        let Sharing::Reduction {
-            op: ReductionId::Op(op),
-            ..
-        } = s
-        else {
-            continue;
+        let ghost = super::lock_updates::ghost_of(program, *v);
+        let op = match (s, &ghost) {
+            (
+                Sharing::Reduction {
+                    op: ReductionId::Op(op),
+                    ..
+                },
+                _,
+            ) => op,
+            (Sharing::Shared, Some((_, op))) => op,
+            _ => continue,
         };
         let info = program.var(*v);
         if identity(*op, &info.ty).is_none() || info.addr_taken {
@@ -629,8 +650,9 @@ pub fn contributions(
         if !only_updates(body, *v, *op, program) {
             continue;
         }
-        let scope = if reduction_op(pragma, &info.name).is_some() && !pragma.directive.is_parallel()
-        {
+        let scope = if let Some((target, _)) = ghost {
+            Scope::Lock(target)
+        } else if reduction_op(pragma, &info.name).is_some() && !pragma.directive.is_parallel() {
             Scope::Loop
         } else {
             Scope::Region
@@ -901,7 +923,7 @@ fn rename_stmt(s: &mut Stmt, from: VarId, to: VarId) {
 }
 
 /// `\contribution(from)` becomes `\contribution(to)`.
-fn rename_contribution(e: &mut spec::Expr, from: &str, to: &str) {
+pub(crate) fn rename_contribution(e: &mut spec::Expr, from: &str, to: &str) {
     if let spec::ExprKind::Contribution(i) = &mut e.kind {
         if i.name == from {
             i.name = to.to_string();

@@ -20,6 +20,8 @@ pub enum ClauseKind {
     /// Joins the contracts of every loop and block nested in the function (and the function's own).
     ContextEverywhere,
     LoopInvariant,
+    /// `resource_invariant LOCK: e;` (the lock is the clause's [`Clause::lock`]).
+    ResourceInvariant,
 }
 
 impl ClauseKind {
@@ -30,6 +32,7 @@ impl ClauseKind {
             ClauseKind::Context => "context",
             ClauseKind::ContextEverywhere => "context_everywhere",
             ClauseKind::LoopInvariant => "loop_invariant",
+            ClauseKind::ResourceInvariant => "resource_invariant",
         }
     }
 }
@@ -44,6 +47,30 @@ pub struct Clause {
     /// `None` for a clause the user wrote; for one ompv inferred, whether it is exact (says no
     /// more than what the code does) or over-approximates.
     pub inferred: Option<bool>,
+    /// For a `resource_invariant`: the lock it belongs to.
+    pub lock: Option<LockRef>,
+}
+
+/// The lock a resource invariant belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LockRef {
+    /// `critical` (unnamed) or `critical(name)`.
+    Critical(Option<Ident>),
+    /// `lock(l)`: the OpenMP lock variable `l`.
+    Lock(Ident),
+    /// `atomic`: the locations accessed by `atomic` constructs.
+    Atomic,
+}
+
+impl std::fmt::Display for LockRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LockRef::Critical(None) => f.write_str("critical"),
+            LockRef::Critical(Some(n)) => write!(f, "critical({})", n.name),
+            LockRef::Lock(l) => write!(f, "lock({})", l.name),
+            LockRef::Atomic => f.write_str("atomic"),
+        }
+    }
 }
 
 /// A contract: the clauses attached to one function, loop, region or block, in source order.
@@ -74,6 +101,13 @@ impl Contract {
         self.clauses
             .iter()
             .filter(|c| c.kind == ClauseKind::ContextEverywhere)
+    }
+
+    /// `resource_invariant` clauses.
+    pub fn resource_invariants(&self) -> impl Iterator<Item = &Clause> {
+        self.clauses
+            .iter()
+            .filter(|c| c.kind == ClauseKind::ResourceInvariant)
     }
 
     /// `loop_invariant` clauses.

@@ -84,6 +84,38 @@ pub fn parse_spec(text: &str, origin: Origin<'_>) -> Result<Spec, FrontError> {
                     expr,
                     span: item_span,
                     inferred: None,
+                    lock: None,
+                }));
+            }
+            Rule::invariant => {
+                let mut inner = p.into_inner();
+                inner.next();
+                let target = inner
+                    .next()
+                    .expect("lock")
+                    .into_inner()
+                    .next()
+                    .expect("lock kind");
+                let name = |p: Pair<'_, Rule>| {
+                    p.into_inner()
+                        .find(|q| q.as_rule() == Rule::ident)
+                        .map(|q| Ident {
+                            name: q.as_str().to_string(),
+                            span: origin.pair_span(&q),
+                        })
+                };
+                let lock = match target.as_rule() {
+                    Rule::lock_critical => LockRef::Critical(name(target)),
+                    Rule::lock_var => LockRef::Lock(name(target).expect("a lock variable")),
+                    _ => LockRef::Atomic,
+                };
+                let expr = build_expr(inner.next().expect("expr").into_inner(), origin)?;
+                items.push(SpecItem::Clause(Clause {
+                    kind: ClauseKind::ResourceInvariant,
+                    expr,
+                    span: item_span,
+                    inferred: None,
+                    lock: Some(lock),
                 }));
             }
             Rule::assert_stmt => {

@@ -21,7 +21,10 @@ pub fn print_expr(e: &Expr) -> String {
 pub fn print_contract(c: &Contract) -> Vec<String> {
     c.clauses
         .iter()
-        .map(|cl| format!("{} {};", cl.kind.keyword(), print_expr(&cl.expr)))
+        .map(|cl| match &cl.lock {
+            Some(l) => format!("{} {l}: {};", cl.kind.keyword(), print_expr(&cl.expr)),
+            None => format!("{} {};", cl.kind.keyword(), print_expr(&cl.expr)),
+        })
         .collect()
 }
 

@@ -82,6 +82,12 @@ pub enum Role {
     RegionPre(RegionKey),
     /// The function assumes a region's postcondition after it.
     RegionPost(RegionKey),
+    /// The end of a critical section (a lock released): the lock's resource invariant must
+    /// hold again (`lock` names the lock; `invariant` is the user's clause, if any).
+    LockRelease {
+        lock: String,
+        invariant: Option<Span>,
+    },
     /// At the end of an iteration of a loop with a reduction: the private copy of the variable
     /// holds what the iteration contributes (its stated or inferred `\contribution`).
     Contribution { block: BlockKey, var: String },
@@ -137,6 +143,8 @@ pub struct BlockInfo {
     pub vars: Vec<(String, String)>,
     /// The permissions of its iteration precondition.
     pub atoms: Vec<PermAtom>,
+    /// For the block of a lock whose resource invariant the user states: the clause.
+    pub invariant: Option<Span>,
 }
 
 /// A parallel region as diagnostics describe it.

@@ -165,6 +165,7 @@ mod tests {
             pragma: S,
             vars: vec![(var.into(), var.into())],
             atoms: Vec::new(),
+            invariant: None,
         });
         let pre = vec![SpecClause {
             expr: elem("a", var, PermLit::Write),

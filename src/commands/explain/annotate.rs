@@ -45,6 +45,7 @@ fn what(role: &Role, checks: &Checks) -> Option<String> {
             "postcondition of the region at line {}",
             checks.region(*r).line
         ),
+        Role::LockRelease { lock, .. } => format!("{lock} ends with its resource invariant"),
         Role::Contribution { block: b, var } => {
             format!("one iteration of {} contributes this to `{var}`", block(*b))
         }

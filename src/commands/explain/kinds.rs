@@ -73,6 +73,21 @@ How to fix: check the invariant on entry (with the loop variable's first value) 
 iteration; loops need invariants for every fact about variables and arrays they change, and for
 the permissions they use."
         }
+        Kind::ResourceInvariant => {
+            "\
+A `resource_invariant` of a lock (a `critical` name, an OpenMP lock, the `atomic` operations) may
+not hold where the parallel region starts, or may not hold again at the end of a critical section.
+While no thread holds the lock, the lock holds the invariant's permissions and the invariant is
+true; a thread that takes the lock gets both, may break the invariant inside, and must restore it
+before it releases the lock (OpenMP 5.2 §15.2, §18.9; Darabi's thesis, ch. 6).
+
+How to fix: make the invariant true before the region (the function's contract or the code before
+it), and make every critical section of the lock end in a state where it holds again.
+
+Example: `//@ resource_invariant critical: Perm(cnt, write) ** cnt >= 0;` at the start of the
+region; `#pragma omp critical cnt = cnt - 1;` does not keep `cnt >= 0` and is reported at the
+`critical`."
+        }
         Kind::Assertion => {
             "\
 An assertion (`//@ assert e;`) may not hold, or a divisor may be zero (C's `/` and `%` are checked).

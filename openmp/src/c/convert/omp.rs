@@ -290,6 +290,7 @@ impl Converter<'_> {
                 ClauseKind::Ensures,
                 ClauseKind::Context,
                 ClauseKind::ContextEverywhere,
+                ClauseKind::ResourceInvariant,
             ],
             "the contract of an OpenMP construct",
         );
@@ -454,6 +455,7 @@ impl Converter<'_> {
                 ClauseKind::Ensures,
                 ClauseKind::Context,
                 ClauseKind::ContextEverywhere,
+                ClauseKind::ResourceInvariant,
             ],
             "an iteration contract",
         );
