@@ -553,7 +553,18 @@ fn loops_in(stmts: &mut [Stmt], perms: &[Clause], program: &Program, out: &mut I
                     })
                     .collect();
                 if let Some(r) = loop_range(program, init, cond.as_ref(), step, &body.stmts, span) {
-                    clauses.insert(0, clause(ClauseKind::LoopInvariant, r, span, true));
+                    // A loop variable in memory (shared in the region) is read only with its
+                    // permission: the range comes after the permissions then.
+                    let in_memory = clauses.iter().any(|c| {
+                        matches!(&c.expr.kind, crate::spec::ExprKind::Perm { loc, .. }
+                            if matches!(&loc.kind, crate::spec::ExprKind::Var(n) if s::mentions(&r, n)))
+                    });
+                    let range = clause(ClauseKind::LoopInvariant, r, span, true);
+                    if in_memory {
+                        clauses.push(range);
+                    } else {
+                        clauses.insert(0, range);
+                    }
                 }
                 if !clauses.is_empty() {
                     let c = Contract { clauses, span };

@@ -780,6 +780,13 @@ impl Lowerer<'_> {
             }
             return self.scoped(|l| l.stmts(&body.stmts, out));
         };
+        let nestable = matches!(&lock, crate::omp::LockName::Critical(Some(n))
+            if crate::omp::locks::is_nestable(n));
+        if nestable && self.cur.held.contains(&lock) {
+            // §18.9.4: setting a nestable lock the thread owns only counts up; it already holds
+            // the lock's resource.
+            return self.scoped(|l| l.stmts(&body.stmts, out));
+        }
         if self.cur.held.contains(&lock) {
             // §15.2: a thread that enters a critical region it is already in deadlocks.
             return Err(FrontError::omp_syntax(

@@ -70,6 +70,7 @@ type Job = Part<OmpBlock, JobInfo>;
 /// Builds the regions of every verified function of `program`.
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::locks::desugar(program);
+    super::tasks::inline_undeferred(program);
     let ordered_loops = super::ordered::desugar(program);
     super::linear::desugar(program);
     super::reduction::desugar(program);
@@ -1085,6 +1086,20 @@ impl Builder<'_> {
                             "`omp task` without a structured block",
                         ));
                     };
+                    // A task that generates tasks of its own and waits for all of them (§15.5,
+                    // §15.4): its code and its child tasks, ordered as they say, complete when it
+                    // does, so together they take the task's place.
+                    if super::tasks::generates_tasks(&body.stmts)
+                        && contract.is_none()
+                        && !visit::referenced(&body.stmts)
+                            .into_iter()
+                            .any(|v| self.program.var(v).threadprivate)
+                        && super::tasks::graph(&body.stmts).is_ok_and(|g| g.all_waited)
+                    {
+                        let inner = nested(ctx, &c.pragma);
+                        leaves.push(Some(self.tasks(&c.pragma, body, &inner)?));
+                        continue;
+                    }
                     for s in &body.stmts {
                         self.check_sequential(s)?;
                     }

@@ -5,11 +5,17 @@
 //! critical construct before regions are built, so that locks share the encoding of critical
 //! sections (thesis ch. 6: a resource per lock).
 //!
+//! Nestable locks (§18.9.1, `omp_set_nest_lock`/`omp_unset_nest_lock`) pair the same way; a
+//! thread that sets a nestable lock it already owns only counts up (§18.9.4), so a pair nested
+//! in a pair of the same lock takes nothing more. `t = omp_test_lock(&l); if (t) { …;
+//! omp_unset_lock(&l); }` (§18.9.6: the test sets the lock if it is free and returns whether it
+//! did) is the `if` around such a region, on a result ompv does not know.
+//!
 //! Only a lock variable shared by the team is a lock of the team: one declared in the region
 //! (or made private) is a lock per thread, which excludes nothing; [`check_shared`] rejects it.
-//! Other uses of the lock routines (`omp_test_lock`, nestable locks, a lock released in another
-//! block, locks in arrays or behind pointers) stay calls, which the encoding rejects inside a
-//! region as unsupported.
+//! Other uses of the lock routines (a lock released in another block or by another thread,
+//! locks in arrays or behind pointers) stay calls, which the encoding rejects inside a region as
+//! unsupported.
 
 use crate::c::ast::*;
 use crate::c::convert::Program;
@@ -20,21 +26,32 @@ use viper::Span;
 /// The prefix of the critical names that stand for lock variables (not a C identifier, so no
 /// `critical(name)` of the program can take it).
 const PREFIX: &str = "omp_lock ";
+/// The same for nestable lock variables.
+const NEST_PREFIX: &str = "omp_nest_lock ";
 
 /// The critical name of lock variable `v` (named `name`).
-fn critical_name(v: VarId, name: &str) -> String {
-    format!("{PREFIX}{name}#{}", v.0)
+fn critical_name(v: VarId, name: &str, nest: bool) -> String {
+    let p = if nest { NEST_PREFIX } else { PREFIX };
+    format!("{p}{name}#{}", v.0)
 }
 
 /// The lock variable a critical name stands for, if it stands for one.
 pub fn lock_var(critical: &str) -> Option<(VarId, &str)> {
-    let rest = critical.strip_prefix(PREFIX)?;
+    let rest = critical
+        .strip_prefix(PREFIX)
+        .or_else(|| critical.strip_prefix(NEST_PREFIX))?;
     let (name, id) = rest.rsplit_once('#')?;
     Some((VarId(id.parse().ok()?), name))
 }
 
-/// `l` of a call `omp_set_lock(&l)` / `omp_unset_lock(&l)` (`set` chooses which).
-fn lock_call(s: &Stmt, set: bool) -> Option<VarId> {
+/// Whether a critical name stands for a nestable lock.
+pub fn is_nestable(critical: &str) -> bool {
+    critical.starts_with(NEST_PREFIX)
+}
+
+/// `l` of a call `omp_set_lock(&l)` / `omp_unset_lock(&l)` (`set` chooses which; `nest`: the
+/// nestable routines).
+fn lock_call(s: &Stmt, set: bool, nest: bool) -> Option<VarId> {
     let StmtKind::Call {
         target: None,
         callee,
@@ -43,15 +60,21 @@ fn lock_call(s: &Stmt, set: bool) -> Option<VarId> {
     else {
         return None;
     };
-    let want = if set {
-        "omp_set_lock"
-    } else {
-        "omp_unset_lock"
+    let want = match (set, nest) {
+        (true, false) => "omp_set_lock",
+        (false, false) => "omp_unset_lock",
+        (true, true) => "omp_set_nest_lock",
+        (false, true) => "omp_unset_nest_lock",
     };
     if callee.name != want {
         return None;
     }
-    match args.as_slice() {
+    lock_arg(args)
+}
+
+/// `l` of the argument list `(&l)`.
+fn lock_arg(args: &[Expr]) -> Option<VarId> {
+    match args {
         [Expr {
             kind: ExprKind::AddrOf(inner),
             ..
@@ -76,46 +99,109 @@ pub fn desugar(program: &mut Program) {
 fn rewrite(stmts: &mut Vec<Stmt>, names: &[String]) {
     let mut i = 0;
     while i < stmts.len() {
-        if let Some(v) = lock_call(&stmts[i], true) {
-            if let Some(j) = (i + 1..stmts.len()).find(|&j| lock_call(&stmts[j], false) == Some(v))
-            {
-                let inner: Vec<Stmt> = stmts.drain(i + 1..j).collect();
-                let set = stmts.remove(i);
-                let unset = stmts.remove(i);
-                let span = Span::join(set.span, unset.span);
-                let name = names.get(v.0 as usize).cloned().unwrap_or_default();
-                let pragma = Pragma {
-                    directive: Directive::Critical,
-                    argument: Some(DirectiveArg::Name(Ident {
-                        name: critical_name(v, &name),
-                        span: set.span,
-                    })),
-                    clauses: Vec::new(),
-                    span: set.span,
-                    directive_span: set.span,
-                    line: set.span.line,
-                };
-                let body = Block { stmts: inner, span };
-                stmts.insert(
-                    i,
-                    Stmt {
-                        kind: StmtKind::Omp(Box::new(OmpConstruct {
-                            pragma,
-                            body: OmpBody::Block {
-                                contract: None,
-                                body,
-                            },
-                            region: None,
-                            span,
-                        })),
-                        span,
-                    },
-                );
-            }
+        test_lock(stmts, i, names);
+        for nest in [false, true] {
+            let Some(v) = lock_call(&stmts[i], true, nest) else {
+                continue;
+            };
+            let Some(j) =
+                (i + 1..stmts.len()).find(|&j| lock_call(&stmts[j], false, nest) == Some(v))
+            else {
+                continue;
+            };
+            let inner: Vec<Stmt> = stmts.drain(i + 1..j).collect();
+            let set = stmts.remove(i);
+            let unset = stmts.remove(i);
+            let name = names.get(v.0 as usize).cloned().unwrap_or_default();
+            stmts.insert(i, critical(v, &name, nest, set.span, unset.span, inner));
+            break;
         }
         for_each_block_mut(&mut stmts[i], &mut |b| rewrite(&mut b.stmts, names));
         i += 1;
     }
+}
+
+/// The `critical` construct with the name of lock `v` around `inner` (from `set` to `unset`).
+fn critical(v: VarId, name: &str, nest: bool, set: Span, unset: Span, inner: Vec<Stmt>) -> Stmt {
+    let span = Span::join(set, unset);
+    let pragma = Pragma {
+        directive: Directive::Critical,
+        argument: Some(DirectiveArg::Name(Ident {
+            name: critical_name(v, name, nest),
+            span: set,
+        })),
+        clauses: Vec::new(),
+        span: set,
+        directive_span: set,
+        line: set.line,
+    };
+    let body = Block { stmts: inner, span };
+    Stmt {
+        kind: StmtKind::Omp(Box::new(OmpConstruct {
+            pragma,
+            body: OmpBody::Block {
+                contract: None,
+                body,
+            },
+            region: None,
+            span,
+        })),
+        span,
+    }
+}
+
+/// `t = omp_test_lock(&l); if (t) { …; omp_unset_lock(&l); }` at `i`: the call goes (`t` keeps
+/// the unknown value of its declaration) and the branch holds the lock.
+fn test_lock(stmts: &mut [Stmt], i: usize, names: &[String]) {
+    let Some(StmtKind::Call {
+        target: Some(Expr {
+            kind: ExprKind::Var(t),
+            ..
+        }),
+        callee,
+        args,
+    }) = stmts.get(i).map(|s| &s.kind)
+    else {
+        return;
+    };
+    let nest = match callee.name.as_str() {
+        "omp_test_lock" => false,
+        "omp_test_nest_lock" => true,
+        _ => return,
+    };
+    let (t, Some(v)) = (*t, lock_arg(args)) else {
+        return;
+    };
+    // The temporary the front end declares for the call's result (read only by the test).
+    let is_t = |e: &Expr| match &e.kind {
+        ExprKind::Var(x) => *x == t,
+        ExprKind::Binary {
+            op: BinOp::Ne,
+            lhs,
+            rhs,
+        } => lhs.kind == ExprKind::Var(t) && rhs.kind == ExprKind::Int(0),
+        ExprKind::Cast(inner) => inner.kind == ExprKind::Var(t),
+        _ => false,
+    };
+    let Some(StmtKind::If { cond, then, .. }) = stmts.get(i + 1).map(|s| &s.kind) else {
+        return;
+    };
+    if !is_t(cond) || then.stmts.last().and_then(|s| lock_call(s, false, nest)) != Some(v) {
+        return;
+    }
+    let set_span = stmts[i].span;
+    stmts[i].kind = StmtKind::Block(Block {
+        stmts: Vec::new(),
+        span: set_span,
+    });
+    let StmtKind::If { then, .. } = &mut stmts[i + 1].kind else {
+        return;
+    };
+    let unset = then.stmts.pop().expect("the unset");
+    let inner = std::mem::take(&mut then.stmts);
+    let name = names.get(v.0 as usize).cloned().unwrap_or_default();
+    then.stmts
+        .push(critical(v, &name, nest, set_span, unset.span, inner));
 }
 
 /// Calls `f` on every block directly inside `s`.

@@ -51,6 +51,9 @@ pub struct TaskGraph {
     pub tree: Sp,
     /// Where the tree has more parallelism than OpenMP allows, and why.
     pub approximation: Option<(Span, String)>,
+    /// Whether every task completes before the code ends (undeferred, or waited for by a
+    /// `taskwait` or the end of a `taskgroup` of the code): none outlives the code's task.
+    pub all_waited: bool,
 }
 
 /// Whether `stmts` generate tasks at their top level (or in a `taskgroup` or a compound
@@ -123,12 +126,16 @@ pub fn graph(stmts: &[Stmt]) -> Result<TaskGraph, FrontError> {
         }
     }
     let all: Vec<usize> = (0..n).collect();
+    let all_waited = (0..n).all(|i| {
+        matches!(b.nodes[i], Node::Code(_)) || b.facts[i].undeferred || b.waited[i].is_some()
+    });
     let mut approx = b.approx;
     let tree = decompose(&all, &before, &mut approx, &b.nodes);
     Ok(TaskGraph {
         nodes: b.nodes,
         tree,
         approximation: approx,
+        all_waited,
     })
 }
 
@@ -417,6 +424,90 @@ impl Flatten {
         }
         Ok(f)
     }
+}
+
+/// Replaces every undeferred task (`if(0)`, `if(false)`) that behaves like its body run in place
+/// by that body (OpenMP 5.2 §12.5: the encountering task is suspended until the undeferred task
+/// completes, so its code runs between the code before and after it). Only where the task's data
+/// environment changes nothing: no clause makes private copies or dependences, every variable
+/// its body assigns is named in its `shared` clause, declared in it, or global (shared), it uses
+/// no `threadprivate` variable (another thread may run it), and it generates no tasks (they
+/// would become children of the encountering task, which a `taskwait` waits for).
+pub fn inline_undeferred(program: &mut crate::c::convert::Program) {
+    let vars = program.vars.clone();
+    for f in &mut program.functions {
+        if let crate::c::ast::Body::Verified(b) = &mut f.body {
+            inline_in(&mut b.stmts, &vars);
+        }
+    }
+}
+
+fn inline_in(stmts: &mut [Stmt], vars: &[crate::c::ast::Var]) {
+    for s in stmts.iter_mut() {
+        let inline = match &s.kind {
+            StmtKind::Omp(c) if c.pragma.directive == Directive::Task => inlinable(c, vars),
+            _ => None,
+        };
+        if let Some(body) = inline {
+            s.kind = StmtKind::Block(body);
+        }
+        super::locks::for_each_block_mut(s, &mut |b| inline_in(&mut b.stmts, vars));
+    }
+}
+
+fn inlinable(c: &OmpConstruct, vars: &[crate::c::ast::Var]) -> Option<crate::c::ast::Block> {
+    use crate::c::ast::Storage;
+    let OmpBody::Block {
+        body,
+        contract: None,
+    } = &c.body
+    else {
+        return None;
+    };
+    let mut undeferred = false;
+    let mut shared: Vec<&str> = Vec::new();
+    for k in &c.pragma.clauses {
+        match &k.kind {
+            ClauseKind::If { modifier, cond }
+                if modifier.is_none_or(|m| m == Directive::Task)
+                    && matches!(cond.text.trim(), "0" | "false") =>
+            {
+                undeferred = true
+            }
+            ClauseKind::Shared(items) => shared.extend(
+                items
+                    .iter()
+                    .filter(|i| i.is_variable())
+                    .map(|i| i.base.name.as_str()),
+            ),
+            ClauseKind::Default(crate::pragma::DefaultKind::Shared)
+            | ClauseKind::Untied
+            | ClauseKind::Mergeable
+            | ClauseKind::Priority(_) => {}
+            _ => return None,
+        }
+    }
+    if !undeferred {
+        return None;
+    }
+    let mut ok = true;
+    crate::c::visit::each_stmt(&body.stmts, &mut |s| {
+        if let StmtKind::Omp(k) = &s.kind {
+            ok &= !matches!(k.pragma.directive, Directive::Task | Directive::Taskloop);
+        }
+    });
+    let declared = crate::c::visit::declared(&body.stmts);
+    for v in crate::c::visit::assigned(&body.stmts) {
+        let info = &vars[v.0 as usize];
+        ok &= declared.contains(&v)
+            || shared.contains(&info.name.as_str())
+            || matches!(info.storage, Storage::Global | Storage::StaticLocal)
+                && !info.threadprivate;
+    }
+    for v in crate::c::visit::referenced(&body.stmts) {
+        ok &= !vars[v.0 as usize].threadprivate;
+    }
+    ok.then(|| body.clone())
 }
 
 #[cfg(test)]
