@@ -72,3 +72,64 @@ fn functional_programs_get_their_expected_answer() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `ompv encode --emit ppl` shows what the proof uses: the contributions of loop blocks to
+/// reductions and to variables updated under a lock, and the locks' resources (text and JSON).
+#[test]
+fn the_ppl_view_shows_contributions_and_lock_resources() {
+    let run = |file: &str, json: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"));
+        cmd.args(["encode", file, "--emit", "ppl"]);
+        if json {
+            cmd.args(["--format", "json"]);
+        }
+        let out = cmd.current_dir(root()).output().expect("ompv runs");
+        assert!(out.status.success(), "{file}: {out:?}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let text = run("tests/c/functional/sum_spec.c", false);
+    assert!(
+        text.contains(
+            "contributes to the region's reduction of `res` (+): a[i] (read off the code)"
+        ),
+        "{text}"
+    );
+    let text = run("tests/c/functional/sum_spec_drain.c", false);
+    assert!(
+        text.contains("contributes to the region's reduction of `res` (+): \\old(a[i]) (stated)"),
+        "{text}"
+    );
+    let text = run("tests/c/functional/critical_invariant.c", false);
+    assert!(
+        text.contains(
+            "omp critical(bank)  the lock of the `critical(bank)` section, holding its resource invariant"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("context Perm(balance, write) ** balance >= 0;"),
+        "{text}"
+    );
+    let text = run("tests/c/functional/critical_counter.c", false);
+    assert!(
+        text.contains(
+            "contributes to the updates under the lock of `cnt` (+): 1 (read off the code)"
+        ),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run("tests/c/functional/reduction_in_region.c", true)).expect("JSON");
+    let tree = json["regions"][0]["tree"].to_string();
+    assert!(tree.contains("\"updates_originals\":true"), "{tree}");
+    assert!(
+        tree.contains("contributes to the loop's reduction of `s` (+): a[i] (read off the code)"),
+        "{tree}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run("tests/c/functional/lock_test_nest.c", true)).expect("JSON");
+    let tree = json["regions"][0]["tree"].to_string();
+    assert!(
+        tree.contains("\"lock\":\"the code holding the lock `l`\""),
+        "{tree}"
+    );
+}

@@ -18,12 +18,12 @@ pub fn text(program: &Program) -> String {
         if k > 0 {
             out.push('\n');
         }
-        region_text(r, &mut out);
+        region_text(r, program, &mut out);
     }
     out
 }
 
-fn region_text(r: &Region, out: &mut String) {
+fn region_text(r: &Region, program: &Program, out: &mut String) {
     let _ = writeln!(
         out,
         "region in `{}` at line {} ({}): {}",
@@ -37,6 +37,9 @@ fn region_text(r: &Region, out: &mut String) {
     for b in r.ppl.blocks() {
         let _ = writeln!(out, "    {}", block_header(b));
         contract_text(b.payload.contract.as_ref(), "      ", out);
+        for c in contributions(b, program) {
+            let _ = writeln!(out, "      {c}");
+        }
     }
     if !r.pairs.is_empty() {
         out.push_str("  pairs:\n");
@@ -61,10 +64,60 @@ fn block_header(b: &BasicBlock<OmpBlock>) -> String {
     for it in &b.iterations {
         let _ = write!(s, "  for {} in [{}, {})", it.var, it.lower, it.upper);
     }
-    if let (BlockBody::Code(_), true) = (&b.payload.body, b.iterations.is_empty()) {
-        s.push_str("  sequential code");
+    match (&b.payload.lock, b.payload.origin) {
+        (Some(l), _) => {
+            let stated = b
+                .payload
+                .contract
+                .as_ref()
+                .is_some_and(|k| k.clauses.iter().any(|c| c.inferred.is_none()));
+            let whose = if stated {
+                "its resource invariant"
+            } else {
+                "its resource"
+            };
+            let _ = write!(s, "  the lock of {}, holding {whose}", l.describe());
+        }
+        (None, BlockOrigin::Reduction) => s.push_str("  update of the originals"),
+        _ => {
+            if let (BlockBody::Code(_), true) = (&b.payload.body, b.iterations.is_empty()) {
+                s.push_str("  sequential code");
+            }
+        }
     }
     s
+}
+
+/// What a loop block's iterations contribute to reductions and to variables updated under a
+/// lock: `contributes to res (+): a[i]`.
+fn contributions(b: &BasicBlock<OmpBlock>, program: &Program) -> Vec<String> {
+    use crate::omp::reduction::{ContributionValue, Scope};
+    b.payload
+        .contributions
+        .iter()
+        .map(|c| {
+            let (what, target) = match c.scope {
+                Scope::Loop => ("the loop's reduction of", c.var),
+                Scope::Region => ("the region's reduction of", c.var),
+                Scope::Lock(t) => ("the updates under the lock of", t),
+            };
+            let value = match &c.value {
+                Some(ContributionValue::Stated { expr, .. }) => {
+                    format!("{} (stated)", crate::spec::print_expr(expr))
+                }
+                Some(ContributionValue::Read(e)) => format!(
+                    "{} (read off the code)",
+                    crate::c::print::print_expr(e, program)
+                ),
+                None => "not known".into(),
+            };
+            format!(
+                "contributes to {what} `{}` ({}): {value}",
+                program.var(target).name,
+                c.op.symbol()
+            )
+        })
+        .collect()
 }
 
 fn contract_text(c: Option<&Contract>, indent: &str, out: &mut String) {
@@ -109,7 +162,7 @@ pub struct ProgramJson {
 }
 
 /// The JSON view of one region.
-pub fn region_json(r: &Region) -> RegionJson {
+pub fn region_json(r: &Region, program: &Program) -> RegionJson {
     let tree = ppl::json::to_json(&r.ppl, &|b, m: &mut Map<String, Value>| {
         m.insert("pragma".into(), json!(b.payload.pragma.display()));
         m.insert(
@@ -119,6 +172,17 @@ pub fn region_json(r: &Region) -> RegionJson {
                 None => Value::Null,
             },
         );
+        // Only where there is something to say (the views of other blocks stay as they were).
+        if let Some(l) = &b.payload.lock {
+            m.insert("lock".into(), json!(l.describe()));
+        }
+        if b.payload.origin == BlockOrigin::Reduction {
+            m.insert("updates_originals".into(), json!(true));
+        }
+        let cs = contributions(b, program);
+        if !cs.is_empty() {
+            m.insert("contributions".into(), json!(cs));
+        }
     });
     let name = |id| r.ppl.block(id).map(|b| b.name()).unwrap_or_default();
     RegionJson {
@@ -142,6 +206,10 @@ pub fn region_json(r: &Region) -> RegionJson {
 pub fn json(file: &str, program: &Program) -> ProgramJson {
     ProgramJson {
         file: file.to_string(),
-        regions: program.regions.iter().map(region_json).collect(),
+        regions: program
+            .regions
+            .iter()
+            .map(|r| region_json(r, program))
+            .collect(),
     }
 }

@@ -134,9 +134,6 @@ pub(crate) struct FnState {
     /// Allocations holding one shared scalar of the region being lowered (printed Viper ->
     /// source name), for diagnostics.
     pub scalar_objects: HashMap<String, String>,
-    /// The types of generated Viper variables that stand for no C variable (values at a
-    /// region's entry), for functions over expressions that mention them ([`bigop`]).
-    pub extra_types: HashMap<String, VType>,
     /// The combinations of reduction contributions recorded by the blocks of the region being
     /// lowered ([`reduction`]).
     pub ghosts: Vec<reduction::Ghost>,
