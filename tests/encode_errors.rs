@@ -125,8 +125,17 @@ fn unsupported_directives_and_clauses() {
         19,
         "`linear`",
     );
-    // Tasks generated inside tasks (their completion is not awaited by the generating code's
-    // `taskwait`, OpenMP 5.2 §15.5) are not modelled.
+    // A resource invariant names a lock: one no construct of the region takes is a misspelling.
+    expect_error(
+        "invariant_unknown_lock",
+        "type",
+        "type",
+        6,
+        9,
+        "no construct of this parallel region takes the lock",
+    );
+    // Tasks generated inside a task that does not wait for them (they may outlive it: OpenMP
+    // 5.2 §15.5) are not modelled.
     // A lock declared in the region is each thread's own (OpenMP 5.2 §5.1.1): it excludes
     // nothing, and is not taken for a lock of the team.
     expect_error(

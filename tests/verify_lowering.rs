@@ -87,6 +87,17 @@ fn requires_false_functions_are_not_verified_and_cannot_be_called() {
 #[test]
 fn reduction_variables_are_private_copies() {
     check("reduction", "verified", 0, &[]);
+    // A global (or any variable in memory) the region privatises has an unknown value after it.
+    check(
+        "privatised_in_memory",
+        "failed",
+        1,
+        &[("postcondition", 9), ("assertion", 25)],
+    );
+    // The value an array's reduction gives it is not modelled.
+    check("reduction_array", "error", 2, &[("unsupported", 5)]);
+    // `\contribution(x)` belongs to the iteration contract of a loop that reduces `x`.
+    check("contribution_misplaced", "error", 2, &[("type", 1)]);
 }
 
 #[test]

@@ -420,8 +420,47 @@ impl Lowerer<'_> {
             if known.contains(v) || super::reduction::updated_in_region(r, *v, self.program) {
                 continue;
             }
-            let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() else {
-                continue;
+            let n = match self.cur.vars.get(v).cloned() {
+                Some(Repr::Local(n)) => n,
+                Some(Repr::Memory(obj)) => {
+                    // A variable in memory (a global, a local whose address is taken): its
+                    // location gets an unknown value, keeping whatever permission the function
+                    // holds to it.
+                    let info = self.program.var(*v).clone();
+                    if matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
+                        return Err(FrontError::unsupported(
+                            r.pragma.span,
+                            format!(
+                                "the array or struct `{}` privatised by the region with a new \
+                                 value for its original afterwards (`reduction`, `lastprivate`, \
+                                 `threadprivate`): that value is not modelled",
+                                info.name
+                            ),
+                        ));
+                    }
+                    let Some(f) = self.elem_field(&info.ty, span)? else {
+                        continue;
+                    };
+                    let loc = field(viper_call(LOC, vec![obj, int(0, span)], span), f, span);
+                    let p = self.cur.names.fresh("held");
+                    let at = internal(self, "havoc");
+                    out.push(var_decl(
+                        &p,
+                        VType::Perm,
+                        Some(VExpr::new(
+                            viper::ast::ExprKind::PermOf(Box::new(loc.clone())),
+                            span,
+                        )),
+                        at,
+                    ));
+                    out.push(stmt(
+                        VKind::Exhale(acc(loc.clone(), local(&p, span), at)),
+                        at,
+                    ));
+                    out.push(stmt(VKind::Inhale(acc(loc, local(&p, span), at)), at));
+                    continue;
+                }
+                None => continue,
             };
             let Some(ty) = super::viper_type(&self.program.var(*v).ty) else {
                 continue;

@@ -1,5 +1,6 @@
 // `reduction(+: s)`: every thread adds into a private copy (no race); after the region `s` is
-// the combination, of which ompv knows nothing without a specification (OpenMP 5.2 §5.5.8).
+// the combination (OpenMP 5.2 §5.5.8), here the sum of the elements (tests/c/functional/ states
+// it).
 /*@ context \pointer(a, n, 1\2); @*/
 int sum(int n, int *a)
 {
