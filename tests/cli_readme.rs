@@ -46,10 +46,12 @@ fn blocks(readme: &str) -> Vec<Block> {
     out
 }
 
-/// A scratch directory with `examples/` of the repository.
+/// A scratch directory with `examples/` and `tests/` of the repository.
 fn workdir(name: &str) -> PathBuf {
     let d = cli_support::scratch(name);
-    std::os::unix::fs::symlink(root().join("examples"), d.join("examples")).expect("symlink");
+    for sub in ["examples", "tests"] {
+        std::os::unix::fs::symlink(root().join(sub), d.join(sub)).expect("symlink");
+    }
     d
 }
 
