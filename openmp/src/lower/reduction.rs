@@ -292,7 +292,13 @@ impl Lowerer<'_> {
             };
             let now = self.c_value_as(target, &Type::INT)?;
             let before = old(None, now.clone(), s.span);
-            out.push(result_fact(&g, now, before, &[g.name.clone()], s.span));
+            out.push(result_fact(
+                &g,
+                now,
+                before,
+                std::slice::from_ref(&g.name),
+                s.span,
+            ));
         }
         Ok(out)
     }

@@ -702,7 +702,7 @@ impl Lowerer<'_> {
             invariant: ob
                 .lock
                 .as_ref()
-                .and_then(|_| ob.contract.as_ref())
+                .and(ob.contract.as_ref())
                 .and_then(|k| k.clauses.iter().find(|c| c.inferred.is_none()))
                 .map(|c| c.span),
         });

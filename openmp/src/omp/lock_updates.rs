@@ -302,7 +302,7 @@ fn scan(
 
 /// The operator of an update `x = value` (`x + e`, `e + x`, `x - e`, `x * e`, …).
 fn update_op(value: &Expr, x: VarId, program: &Program) -> Option<ReductionOp> {
-    for op in [
+    [
         ReductionOp::Add,
         ReductionOp::Mul,
         ReductionOp::BitAnd,
@@ -310,12 +310,9 @@ fn update_op(value: &Expr, x: VarId, program: &Program) -> Option<ReductionOp> {
         ReductionOp::BitXor,
         ReductionOp::And,
         ReductionOp::Or,
-    ] {
-        if super::reduction::update_value(value, x, op, program).is_some() {
-            return Some(op);
-        }
-    }
-    None
+    ]
+    .into_iter()
+    .find(|op| super::reduction::update_value(value, x, *op, program).is_some())
 }
 
 /// After every update of `x` in `stmts`, the same update of the ghost `g`.
