@@ -87,14 +87,14 @@ struct LockedUpdate {
 fn region(c: &mut OmpConstruct, program: &mut Program) {
     // The loops whose bodies may contribute: the region's own loop, or its top-level `for`s.
     let loops: Vec<usize> = match &c.body {
-        OmpBody::Loop(_) => vec![usize::MAX],
+        OmpBody::Loop(_) if c.pragma.directive == Directive::ParallelFor => vec![usize::MAX],
         OmpBody::Block { body, .. } => body
             .stmts
             .iter()
             .enumerate()
             .filter(|(_, s)| {
                 matches!(&s.kind, StmtKind::Omp(k)
-                    if matches!(k.pragma.directive, Directive::For | Directive::ForSimd)
+                    if k.pragma.directive == Directive::For
                         && matches!(k.body, OmpBody::Loop(_)))
             })
             .map(|(k, _)| k)

@@ -789,7 +789,8 @@ fn rewrite_partial(
             continue;
         }
         let is_loop = matches!(&s.kind, StmtKind::Omp(c)
-            if matches!(c.pragma.directive, Directive::For | Directive::ForSimd)
+            // (Not `for simd`: the lanes of one thread would share `t`.)
+            if c.pragma.directive == Directive::For
                 && matches!(c.body, OmpBody::Loop(_))
                 && !c.pragma.clauses.iter().any(|k| clause_names(k, t, program) || clause_names(k, x, program)));
         if !(decl < j && j < at && is_loop) {
