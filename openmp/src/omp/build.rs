@@ -775,6 +775,14 @@ impl Builder<'_> {
                 }
             }
         }
+        // A ghost the loop does not account for (above) is a private variable that says nothing.
+        for (v, s) in block.payload.sharing.iter_mut() {
+            if *s == super::sharing::Sharing::Shared
+                && super::lock_updates::ghost_of(self.program, *v).is_some()
+            {
+                *s = super::sharing::Sharing::Private { clause: p.span };
+            }
+        }
         if origin == BlockOrigin::NestedParallel {
             // A variable private to the outer thread is that thread's copy in its nested team
             // (read only there: `check_nested`), whatever the inner clauses call it.

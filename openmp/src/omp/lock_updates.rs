@@ -87,7 +87,9 @@ struct LockedUpdate {
 fn region(c: &mut OmpConstruct, program: &mut Program) {
     // The loops whose bodies may contribute: the region's own loop, or its top-level `for`s.
     let loops: Vec<usize> = match &c.body {
-        OmpBody::Loop(_) if c.pragma.directive == Directive::ParallelFor => vec![usize::MAX],
+        OmpBody::Loop(n) if c.pragma.directive == Directive::ParallelFor && n.loops.len() == 1 => {
+            vec![usize::MAX]
+        }
         OmpBody::Block { body, .. } => body
             .stmts
             .iter()
@@ -95,7 +97,7 @@ fn region(c: &mut OmpConstruct, program: &mut Program) {
             .filter(|(_, s)| {
                 matches!(&s.kind, StmtKind::Omp(k)
                     if k.pragma.directive == Directive::For
-                        && matches!(k.body, OmpBody::Loop(_)))
+                        && matches!(&k.body, OmpBody::Loop(n) if n.loops.len() == 1))
             })
             .map(|(k, _)| k)
             .collect(),

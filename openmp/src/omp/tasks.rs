@@ -431,8 +431,9 @@ impl Flatten {
 /// completes, so its code runs between the code before and after it). Only where the task's data
 /// environment changes nothing: no clause makes private copies or dependences, every variable
 /// its body assigns is named in its `shared` clause, declared in it, or global (shared), it uses
-/// no `threadprivate` variable (another thread may run it), and it generates no tasks (they
-/// would become children of the encountering task, which a `taskwait` waits for).
+/// no `threadprivate` variable (another thread may run it), and it neither generates tasks (they
+/// would become children of the encountering task, which a `taskwait` waits for) nor waits
+/// (`taskwait`, `taskgroup`, `barrier` would wait for other tasks in place).
 pub fn inline_undeferred(program: &mut crate::c::convert::Program) {
     let vars = program.vars.clone();
     for f in &mut program.functions {
@@ -490,10 +491,19 @@ fn inlinable(c: &OmpConstruct, vars: &[crate::c::ast::Var]) -> Option<crate::c::
     if !undeferred {
         return None;
     }
+    // No tasks, and nothing that would wait for the encountering task's tasks instead of the
+    // task's own (`taskwait`, `taskgroup`) or for the team (`barrier`).
     let mut ok = true;
     crate::c::visit::each_stmt(&body.stmts, &mut |s| {
         if let StmtKind::Omp(k) = &s.kind {
-            ok &= !matches!(k.pragma.directive, Directive::Task | Directive::Taskloop);
+            ok &= !matches!(
+                k.pragma.directive,
+                Directive::Task
+                    | Directive::Taskloop
+                    | Directive::Taskwait
+                    | Directive::Taskgroup
+                    | Directive::Barrier
+            );
         }
     });
     let declared = crate::c::visit::declared(&body.stmts);
