@@ -80,25 +80,37 @@ impl<'p> ProgramIndex<'p> {
         if let MemberRef::Function(f) = member {
             functions.insert(f.name.name.as_str());
         }
+        // A kept domain axiom may apply program functions (Silver allows heap-independent ones),
+        // whose definitions may make more axioms relevant: iterate to a fixed point.
         let mut pending: Vec<&'p Expr> = exprs.clone();
-        while let Some(e) = pending.pop() {
-            visit(e, &mut |x| {
-                if let ExprKind::Call { name, .. } = &x.kind {
-                    if let Some(f) = self.functions.get(name.name.as_str()) {
-                        if functions.insert(f.name.name.as_str()) {
-                            let more = f.pres.iter().chain(f.posts.iter()).chain(f.body.iter());
-                            for m in more {
-                                exprs.push(m);
-                                pending.push(m);
+        let mut axioms = BTreeSet::new();
+        loop {
+            while let Some(e) = pending.pop() {
+                visit(e, &mut |x| {
+                    if let ExprKind::Call { name, .. } = &x.kind {
+                        if let Some(f) = self.functions.get(name.name.as_str()) {
+                            if functions.insert(f.name.name.as_str()) {
+                                let more = f.pres.iter().chain(f.posts.iter()).chain(f.body.iter());
+                                for m in more {
+                                    exprs.push(m);
+                                    pending.push(m);
+                                }
                             }
                         }
                     }
-                }
-            });
-        }
-        let axioms = self.relevant_axioms(&exprs);
-        for &(d, a) in &axioms {
-            exprs.push(&self.domains[d].axioms[a].expr);
+                });
+            }
+            let relevant = self.relevant_axioms(&exprs);
+            let new: Vec<(usize, usize)> = relevant.difference(&axioms).copied().collect();
+            if new.is_empty() {
+                break;
+            }
+            for (d, a) in new {
+                let e = &self.domains[d].axioms[a].expr;
+                exprs.push(e);
+                pending.push(e);
+                axioms.insert((d, a));
+            }
         }
         let mut quantified_fields = HashSet::new();
         for e in &exprs {
