@@ -131,7 +131,8 @@ impl Points {
                 StmtKind::If { then, els, .. } => {
                     for branch in std::iter::once(then).chain(els.iter()) {
                         self.block(branch, out);
-                        if !branch.stmts.is_empty() && !(self.on_purpose && terminates(branch)) {
+                        let ended = self.on_purpose && terminates(branch);
+                        if !branch.stmts.is_empty() && !ended {
                             out.push(SmokePoint::BranchEnd(branch.span));
                         }
                     }
