@@ -308,7 +308,7 @@ fn smoke_on_purpose_path_ends_check_the_state_before_them() {
         let mut lines: Vec<u32> = run(text, &options)
             .errors()
             .iter()
-            .filter(|e| e.kind == ErrorKind::RefuteFailed)
+            .filter(|e| e.kind == crate::ErrorKind::RefuteFailed)
             .map(|e| e.span.line)
             .collect();
         lines.sort();
