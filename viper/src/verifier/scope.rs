@@ -151,9 +151,10 @@ impl<'p> ProgramIndex<'p> {
     /// The domain axioms a member whose expressions are `exprs` assumes. Leaving an axiom out
     /// never proves more (fewer assumptions), so this only decides what the solver needs: an
     /// axiom is kept if it mentions no function at all, or some function the member (or a kept
-    /// axiom) mentions — unless it mentions a constant (a function without arguments) that
-    /// neither mentions: such axioms describe other data (the shape of another global array,
-    /// say), and keeping them all made every member's work grow with the size of the program.
+    /// axiom) mentions — unless it mentions a constant (a function without arguments, not
+    /// `unique`) that neither mentions: such axioms describe other data (the shape of another
+    /// global array, say), and keeping them all made every member's work grow with the size of
+    /// the program.
     /// Axioms of generic domains are all kept (they are instantiated per type).
     pub fn relevant_axioms(&self, exprs: &[&Expr]) -> BTreeSet<(usize, usize)> {
         fn calls(e: &Expr) -> BTreeSet<&str> {
@@ -169,7 +170,9 @@ impl<'p> ProgramIndex<'p> {
             .domains
             .iter()
             .flat_map(|d| d.functions.iter())
-            .filter(|f| f.args.is_empty())
+            // Unique constants are the tags of a type (an enumeration, an ADT's constructors):
+            // axioms about them describe the type, not other data.
+            .filter(|f| f.args.is_empty() && !f.unique)
             .map(|f| f.name.name.as_str())
             .collect();
         let mut mentioned: BTreeSet<&str> = BTreeSet::new();
