@@ -1,8 +1,9 @@
 //! Determinism: the full JSON output of `ompv` (verdict, every error with its position, message
 //! and counterexample, obligations) is the same with 1 and with 8 worker threads
 //! (`OMPV_THREADS`), for every program of the Viper corpus (`tests/viper/**`, those under
-//! `smoke/` with `--smoke`) and every C example (`examples/*.c`). Only the measured times
-//! (`time_ms`) may differ.
+//! `smoke/` with `--smoke`), every C example (`examples/*.c`, one process per file) and every C
+//! test program (`tests/c/**`, all in one process, where files are also verified in parallel).
+//! Only the measured times (`time_ms`) may differ.
 
 mod support;
 
@@ -89,6 +90,50 @@ fn output_does_not_depend_on_the_number_of_threads() {
         "{} of {} programs differ:\n{}",
         differences.len(),
         runs.len(),
+        differences.join("\n")
+    );
+}
+
+/// Every C test program, verified in one run with 1 and with 8 threads (files in parallel too):
+/// the same report per file.
+#[test]
+fn c_test_programs_do_not_depend_on_the_number_of_threads() {
+    let root = support::repo_root();
+    let dir = root.join("tests/c");
+    let files = support::files_ending(&dir, "c");
+    assert!(files.len() > 100, "only {} C test programs", files.len());
+    let run = |threads: usize| -> std::collections::BTreeMap<String, Value> {
+        let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+            .arg("verify")
+            .arg(&dir)
+            .args(["--format", "json"])
+            .env("OMPV_THREADS", threads.to_string())
+            .output()
+            .expect("ompv runs");
+        assert!(matches!(out.status.code(), Some(0..=3)), "{:?}", out.status);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).expect("a JSON report per line");
+                strip_times(&mut v);
+                let file = v["file"].as_str().unwrap_or_default().to_string();
+                (file, v)
+            })
+            .collect()
+    };
+    let (one, eight) = (run(1), run(8));
+    assert_eq!(one.len(), files.len(), "one report per file");
+    let differences: Vec<String> = one
+        .iter()
+        .filter(|(f, v)| eight.get(*f) != Some(v))
+        .map(|(f, v)| format!("{f}:\n  1 thread:  {v}\n  8 threads: {:?}", eight.get(f)))
+        .collect();
+    assert!(
+        differences.is_empty(),
+        "{} of {} programs differ:\n{}",
+        differences.len(),
+        one.len(),
         differences.join("\n")
     );
 }

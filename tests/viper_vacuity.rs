@@ -7,8 +7,7 @@
 //! as its last statement; the modified file is verified and each such method must fail there.
 //! Methods whose end is unreachable by construction are listed in [`UNREACHABLE_END`] with the
 //! reason; for them the added assertion must verify (so the list stays exact). The same methods
-//! are exactly those for which smoke detection reports the end of the body, except the methods
-//! of [`ENDED_ON_PURPOSE`], whose paths all end in `inhale false`.
+//! are exactly those for which smoke detection reports the end of the body.
 
 mod support;
 
@@ -65,16 +64,10 @@ const UNREACHABLE_END: &[(&str, &str, &str)] = &[
         "endless",
         "smoke-detection test: a loop that cannot be left",
     ),
-];
-
-/// Methods every path of which ends in `inhale false` / `assume false` on purpose (as ompv's C
-/// encodings end each `return`): the added assertion verifies, and smoke detection checks the
-/// state before each such end instead of the end of the body.
-const ENDED_ON_PURPOSE: &[(&str, &str)] = &[
-    ("smoke/consistent.vpr", "ended_on_purpose"),
     (
         "smoke/inconsistent_contracts.vpr",
-        "contradiction_before_ended_paths",
+        "user_written_path_ends",
+        "smoke-detection test: every path ends in `inhale false` / `assume false`",
     ),
 ];
 
@@ -156,14 +149,10 @@ fn verified_methods_do_not_prove_false() {
                     .iter()
                     .any(|e| e.kind == ErrorKind::AssertFailed && Some(e.span) == span)
             });
-            let ended = ENDED_ON_PURPOSE
-                .iter()
-                .any(|(f, name)| *f == rel && name == m);
             let listed = UNREACHABLE_END
                 .iter()
-                .find(|(f, name, _)| *f == rel && name == m)
-                .or(ended.then_some(&("", "", "every path ends in `inhale false` on purpose")));
-            if listed.is_some() && !ended {
+                .find(|(f, name, _)| *f == rel && name == m);
+            if listed.is_some() {
                 listed_seen.insert((rel.clone(), m.clone()));
             }
             match (caught, listed) {
@@ -185,7 +174,7 @@ fn verified_methods_do_not_prove_false() {
                         })
                 })
             });
-            if smoke_at_end == (caught || ended) {
+            if smoke_at_end == caught {
                 failures.push(format!(
                     "{rel}: `{m}`: smoke detection {} the end of the body, but `assert false` \
                      there {}",

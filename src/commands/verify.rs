@@ -42,6 +42,8 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),
         smoke: args.backend.smoke,
+        // ompv's encodings of C end paths with `inhale false` on purpose.
+        path_ends_on_purpose: true,
         ..VerifyOptions::default()
     };
     let backend = args.backend.backend;

@@ -80,7 +80,7 @@ pub struct Env<'p> {
     /// need no permission from outside.
     pub own: BTreeSet<VarId>,
     /// Bound variables must avoid these names.
-    pub taken: BTreeSet<String>,
+    pub taken: super::taken::Taken,
     /// The span inferred clauses get.
     pub span: Span,
     /// Whether the code runs on every thread with a known thread number (`omp_get_thread_num()`
@@ -1014,7 +1014,7 @@ pub fn whole_object(
     name: &SExpr,
     dims: usize,
     write: bool,
-    taken: &mut BTreeSet<String>,
+    taken: &mut super::taken::Taken,
     span: Span,
 ) -> SExpr {
     let amount = if write { s::write(span) } else { s::half(span) };
@@ -1037,7 +1037,7 @@ pub fn whole_object(
 }
 
 /// A name not in `taken` (then taken).
-pub fn fresh(taken: &mut BTreeSet<String>, base: &str) -> String {
+pub fn fresh(taken: &mut super::taken::Taken, base: &str) -> String {
     let mut k = 0;
     loop {
         let n = if k == 0 {

@@ -19,6 +19,7 @@
 
 pub mod footprint;
 pub mod sexpr;
+mod taken;
 
 use crate::c::ast::*;
 use crate::c::convert::Program;
@@ -51,6 +52,7 @@ pub struct Inference {
 pub fn infer(program: &mut Program) -> Inference {
     let mut out = Inference::default();
     let reach = reach(program);
+    let names = taken::ProgramNames::new(program);
     // Function contracts.
     let mut contracts: Vec<(usize, Contract)> = Vec::new();
     for (k, f) in program.functions.iter().enumerate() {
@@ -64,7 +66,7 @@ pub fn infer(program: &mut Program) -> Inference {
         let Some(bases) = reach.get(&f.name.name) else {
             continue;
         };
-        let c = function_contract(program, f, bases);
+        let c = function_contract(program, &names, f, bases);
         if !c.clauses.is_empty() {
             out.insertions.push(Insertion {
                 offset: f.span.start as usize,
@@ -93,7 +95,7 @@ pub fn infer(program: &mut Program) -> Inference {
         let lock_bases = (!locks.is_empty()).then(|| {
             let mut m: HashMap<crate::omp::LockName, BTreeSet<VarId>> = HashMap::new();
             for b in &blocks {
-                for l in block_footprint(program, b, &written, None).locked {
+                for l in block_footprint(program, &names, b, &written, None).locked {
                     let e = m.entry(l.lock).or_default();
                     if l.write {
                         e.insert(l.base);
@@ -106,6 +108,7 @@ pub fn infer(program: &mut Program) -> Inference {
         for b in blocks {
             locked.extend(infer_block(
                 program,
+                &names,
                 b,
                 &written,
                 lock_bases.clone(),
@@ -113,7 +116,7 @@ pub fn infer(program: &mut Program) -> Inference {
             ));
         }
         for b in locks {
-            lock_resource(program, b, &locked);
+            lock_resource(program, &names, b, &locked);
         }
     }
     program.regions = regions;
@@ -135,7 +138,7 @@ pub fn infer(program: &mut Program) -> Inference {
         }
         let name = f.name.name.clone();
         if let Body::Verified(b) = &mut f.body {
-            function_loops(program, &name, &mut b.stmts, &reach, &mut out);
+            function_loops(program, &names, &name, &mut b.stmts, &reach, &mut out);
         }
     }
     program.functions = functions;
@@ -161,6 +164,10 @@ fn reach(program: &Program) -> HashMap<String, Bases> {
     let mut out: HashMap<String, Bases> = HashMap::new();
     // Direct uses, and the calls (callee, argument bases).
     let mut calls: HashMap<String, Vec<CallBases>> = HashMap::new();
+    let mut regions_of: HashMap<&str, Vec<&crate::omp::Region>> = HashMap::new();
+    for r in &program.regions {
+        regions_of.entry(r.function.as_str()).or_default().push(r);
+    }
     for f in &program.functions {
         let Body::Verified(body) = &f.body else {
             continue;
@@ -171,7 +178,9 @@ fn reach(program: &Program) -> HashMap<String, Bases> {
         let mut stmts = body.stmts.clone();
         // The code of the function's regions is in its body (as constructs).
         visit::each_stmt(&body.stmts, &mut |_| {});
-        collect_region_code(program, &f.name.name, &mut stmts);
+        for r in regions_of.get(f.name.name.as_str()).into_iter().flatten() {
+            collect_region_code(r, &mut stmts);
+        }
         visit::each_stmt(&stmts, &mut |st| {
             visit::stmt_exprs(st, &mut |e| {
                 let mut vs = Vec::new();
@@ -238,20 +247,23 @@ fn reach(program: &Program) -> HashMap<String, Bases> {
     out
 }
 
-/// Adds the code of the regions of function `f` to `stmts` (regions' blocks hold copies).
-fn collect_region_code(program: &Program, f: &str, stmts: &mut Vec<Stmt>) {
-    for r in program.regions.iter().filter(|r| r.function == f) {
-        for b in r.ppl.blocks() {
-            stmts.extend(b.payload.body.block().stmts.iter().cloned());
-        }
+/// Adds the code of region `r` to `stmts` (its blocks hold copies).
+fn collect_region_code(r: &crate::omp::Region, stmts: &mut Vec<Stmt>) {
+    for b in r.ppl.blocks() {
+        stmts.extend(b.payload.body.block().stmts.iter().cloned());
     }
 }
 
 /// `context` whole permission to the objects of the pointer parameters and globals a function
 /// may reach.
-fn function_contract(program: &Program, f: &Function, bases: &Bases) -> Contract {
+fn function_contract(
+    program: &Program,
+    names: &taken::ProgramNames,
+    f: &Function,
+    bases: &Bases,
+) -> Contract {
     let span = f.name.span;
-    let mut taken: BTreeSet<String> = program.vars.iter().map(|v| v.name.clone()).collect();
+    let mut taken = names.all();
     let mut clauses = Vec::new();
     for k in &bases.params {
         let v = f.params[*k].var;
@@ -310,6 +322,7 @@ fn collect_blocks_mut<'a, B>(p: &'a mut ppl::Ppl<B>, out: &mut Vec<&'a mut ppl::
 /// locks, so a conflict through it is not certain.
 fn lock_resource(
     program: &Program,
+    names: &taken::ProgramNames,
     b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
     locked: &[footprint::Locked],
 ) {
@@ -320,7 +333,7 @@ fn lock_resource(
     if b.payload.contract.is_some() {
         return;
     }
-    let mut taken: BTreeSet<String> = program.vars.iter().map(|v| v.name.clone()).collect();
+    let mut taken = names.all();
     let mut bases: Vec<(VarId, usize, bool, Span)> = Vec::new();
     for l in locked.iter().filter(|l| l.lock == lock) {
         match bases.iter_mut().find(|(v, ..)| *v == l.base) {
@@ -349,25 +362,21 @@ fn lock_resource(
     });
 }
 
-/// The footprint of a block's code, and the names specifications around it may not use.
+/// The footprint of a block's code.
 fn footprint_of(
     program: &Program,
+    names: &taken::ProgramNames,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
-) -> (footprint::Footprint, BTreeSet<String>) {
+) -> footprint::Footprint {
     let ob = &b.payload;
     let span = ob.pragma.span;
     let function = ob
         .sharing
         .keys()
         .find_map(|v| program.var(*v).function.clone());
-    let taken: BTreeSet<String> = program
-        .vars
-        .iter()
-        .filter(|v| v.function.is_none() || v.function == function)
-        .map(|v| v.name.clone())
-        .collect();
+    let taken = names.of_function(function.as_deref());
     let mut fixed: HashMap<VarId, SExpr> = HashMap::new();
     let mut own: BTreeSet<VarId> = BTreeSet::new();
     let mut boxed: BTreeSet<VarId> = BTreeSet::new();
@@ -399,37 +408,38 @@ fn footprint_of(
         program,
         fixed,
         own,
-        taken: taken.clone(),
+        taken,
         span,
         thread,
         boxed,
         lock_bases,
     };
     let code = ob.body.block().stmts.clone();
-    let fp = footprint::footprint(&mut env, &code);
-    (fp, taken)
+    footprint::footprint(&mut env, &code)
 }
 
 /// The footprint of a block (for finding out what its locks protect).
 fn block_footprint(
     program: &Program,
+    names: &taken::ProgramNames,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
 ) -> footprint::Footprint {
-    footprint_of(program, b, written, lock_bases).0
+    footprint_of(program, names, b, written, lock_bases)
 }
 
 /// Infers the contract of a block (if it has none) and the invariants of its loops; returns
 /// the accesses its code makes under locks.
 fn infer_block(
     program: &Program,
+    names: &taken::ProgramNames,
     b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
     out: &mut Inference,
 ) -> Vec<footprint::Locked> {
-    let (fp, _taken) = footprint_of(program, b, written, lock_bases);
+    let fp = footprint_of(program, names, b, written, lock_bases);
     let ob = &mut b.payload;
     let span = ob.pragma.span;
     let replicated = matches!(ob.origin, crate::omp::BlockOrigin::Replicated);
@@ -757,6 +767,7 @@ fn spec_of(program: &Program, e: &Expr, span: Span) -> Option<SExpr> {
 /// the loop variable's range, whole permission to the objects the loop uses.
 fn function_loops(
     program: &Program,
+    names: &taken::ProgramNames,
     f: &str,
     stmts: &mut [Stmt],
     reach: &HashMap<String, Bases>,
@@ -775,8 +786,7 @@ fn function_loops(
         } = &mut st.kind
         {
             if spec.is_none() {
-                let mut taken: BTreeSet<String> =
-                    program.vars.iter().map(|v| v.name.clone()).collect();
+                let mut taken = names.all();
                 let mut clauses = Vec::new();
                 if let Some(r) = loop_range(program, init, cond.as_ref(), step, &body.stmts, span) {
                     clauses.push(clause(ClauseKind::LoopInvariant, r, span, true));
@@ -815,7 +825,7 @@ fn function_loops(
                     *spec = Some(c);
                 }
             }
-            function_loops(program, f, &mut body.stmts, reach, out);
+            function_loops(program, names, f, &mut body.stmts, reach, out);
             continue;
         }
         let mut nested: Vec<&mut Block> = Vec::new();
@@ -830,7 +840,7 @@ fn function_loops(
             _ => {}
         }
         for b in nested {
-            function_loops(program, f, &mut b.stmts, reach, out);
+            function_loops(program, names, f, &mut b.stmts, reach, out);
         }
     }
 }

@@ -121,7 +121,7 @@ impl<'p> Lowerer<'p> {
                     if !assigned.contains(&p.var) && !info.addr_taken {
                         continue;
                     }
-                    let Some(Repr::Local(arg)) = self.cur.vars.get(&p.var).cloned() else {
+                    let Some(Repr::Local(arg)) = self.repr(&p.var).cloned() else {
                         continue;
                     };
                     let copy = self.fresh_var(p.var);
@@ -201,7 +201,7 @@ impl<'p> Lowerer<'p> {
         let mut parts = Vec::new();
         for g in &self.program.globals {
             let info = self.program.var(g.var).clone();
-            let Some(Repr::Memory(obj)) = self.cur.vars.get(&g.var).cloned() else {
+            let Some(Repr::Memory(obj)) = self.repr(&g.var).cloned() else {
                 continue;
             };
             parts.push(self.object_perms(
@@ -225,10 +225,7 @@ impl<'p> Lowerer<'p> {
         }
         // `int main(int argc, char *argv[])`.
         if let [argc, argv] = f.params.as_slice() {
-            let (c, v) = (
-                self.cur.vars.get(&argc.var).cloned(),
-                self.cur.vars.get(&argv.var).cloned(),
-            );
+            let (c, v) = (self.repr(&argc.var).cloned(), self.repr(&argv.var).cloned());
             if let (Some(Repr::Local(c)), Some(Repr::Local(v))) = (c, v) {
                 let k = self.cur.names.fresh("k");
                 let n = local(&c, span);

@@ -98,7 +98,8 @@ pub(crate) struct FnState {
     /// The source function's name.
     pub name: String,
     pub names: NameGen,
-    /// The current representation of every variable in scope.
+    /// The current representation of the function's variables in scope (globals: see
+    /// [`Lowerer::repr`]).
     pub vars: HashMap<VarId, Repr>,
     /// Names in scope for specifications, innermost frame last.
     pub spec_scope: Vec<Vec<(String, VarId)>>,
@@ -142,6 +143,15 @@ pub(crate) struct FnState {
     pub missing_facts: bool,
 }
 
+/// See [`Lowerer::shared`].
+#[derive(Default)]
+pub(crate) struct SharedScope {
+    pub reprs: HashMap<VarId, Repr>,
+    pub spec_names: HashMap<String, VarId>,
+    pub reserved: std::sync::Arc<HashSet<String>>,
+    pub fn_vars: HashMap<String, Vec<String>>,
+}
+
 /// The lowering of one program.
 pub(crate) struct Lowerer<'p> {
     pub program: &'p Program,
@@ -157,6 +167,11 @@ pub(crate) struct Lowerer<'p> {
     pub globals: BTreeSet<String>,
     /// Global variable -> the Viper domain function of its allocation.
     pub global_objs: HashMap<VarId, String>,
+    /// What every function starts with, built once (per function it made lowering quadratic in
+    /// the size of the program): the representation of each global variable, the names of the
+    /// globals for specifications, the names no generated name may take, and each function's
+    /// source variable names.
+    pub shared: SharedScope,
     /// (struct, member) -> Viper field.
     pub struct_fields: HashMap<(StructId, usize), String>,
     pub cur: FnState,
@@ -204,6 +219,7 @@ impl<'p> Lowerer<'p> {
             called: BTreeSet::new(),
             globals,
             global_objs: HashMap::new(),
+            shared: SharedScope::default(),
             struct_fields: HashMap::new(),
             cur: FnState::default(),
         }
@@ -212,6 +228,7 @@ impl<'p> Lowerer<'p> {
     fn run(&mut self) {
         self.declare_structs();
         self.declare_globals();
+        self.shared = self.shared_scope();
         let program = self.program;
         let mut done = BTreeSet::new();
         // Verified functions and the user's other functions, in source order.
@@ -251,40 +268,57 @@ impl<'p> Lowerer<'p> {
         }
     }
 
-    /// Starts lowering a new function: fresh names, empty scope, globals visible.
-    pub(crate) fn begin_function(&mut self, f: &Function) {
-        let mut names = NameGen::new();
-        for g in &self.globals {
-            names.reserve(g);
-        }
-        for r in reserved::VIPER_RESERVED {
-            names.reserve(r);
-        }
-        let mut vars = HashMap::new();
-        let mut frame = Vec::new();
+    /// See [`Lowerer::shared`]; built once the globals are declared.
+    fn shared_scope(&self) -> SharedScope {
+        let mut reserved: HashSet<String> = self.globals.iter().cloned().collect();
+        reserved.extend(reserved::VIPER_RESERVED.iter().map(|r| r.to_string()));
+        let mut shared = SharedScope {
+            reserved: std::sync::Arc::new(reserved),
+            ..SharedScope::default()
+        };
         for g in &self.program.globals {
             if let Some(obj) = self.global_objs.get(&g.var) {
-                vars.insert(
+                shared.reprs.insert(
                     g.var,
                     Repr::Memory(viper_call(obj, Vec::new(), Span::DUMMY)),
                 );
-                frame.push((self.program.var(g.var).name.clone(), g.var));
+                shared
+                    .spec_names
+                    .insert(self.program.var(g.var).name.clone(), g.var);
             }
         }
-        // Source names keep their spelling where they can.
         for v in &self.program.vars {
-            if v.function.as_deref() == Some(&f.name.name) {
-                names.keep_for_source(&v.name);
+            if let Some(f) = &v.function {
+                shared
+                    .fn_vars
+                    .entry(f.clone())
+                    .or_default()
+                    .push(v.name.clone());
             }
+        }
+        shared
+    }
+
+    /// Starts lowering a new function: fresh names, empty scope, globals visible.
+    pub(crate) fn begin_function(&mut self, f: &Function) {
+        let mut names = NameGen::with_reserved(self.shared.reserved.clone());
+        // Source names keep their spelling where they can.
+        for v in self.shared.fn_vars.get(&f.name.name).into_iter().flatten() {
+            names.keep_for_source(v);
         }
         self.cur = FnState {
             name: f.name.name.clone(),
             names,
-            vars,
-            spec_scope: vec![frame],
+            spec_scope: vec![Vec::new()],
             base_ptrs: memory::base_pointers(self.program, f),
             ..FnState::default()
         };
+    }
+
+    /// How variable `v` is represented where lowering stands: a local of the function (or a
+    /// region's copy of a global), else a global object.
+    pub(crate) fn repr(&self, v: &VarId) -> Option<&Repr> {
+        self.cur.vars.get(v).or_else(|| self.shared.reprs.get(v))
     }
 
     /// A fresh Viper name for the source variable `v`, recorded for diagnostics.
@@ -320,6 +354,7 @@ impl<'p> Lowerer<'p> {
             .iter()
             .rev()
             .find_map(|f| f.iter().rev().find(|(n, _)| n == name).map(|(_, v)| *v))
+            .or_else(|| self.shared.spec_names.get(name).copied())
     }
 
     /// Runs `f` in a new scope (variables and specification names declared in it vanish after).

@@ -93,17 +93,14 @@ impl Lowerer<'_> {
             .iter()
             .flat_map(|b| b.payload.sharing.keys().copied())
             .collect();
-        let mut objects: Vec<(VarId, VExpr)> = self
-            .cur
-            .vars
+        // (`named` is ordered, so the facts are too.)
+        let objects: Vec<(VarId, VExpr)> = named
             .iter()
-            .filter(|(v, _)| named.contains(v))
-            .filter_map(|(v, r)| match r {
-                Repr::Memory(obj) => Some((*v, obj.clone())),
-                Repr::Local(_) => None,
+            .filter_map(|v| match self.repr(v) {
+                Some(Repr::Memory(obj)) => Some((*v, obj.clone())),
+                _ => None,
             })
             .collect();
-        objects.sort_by_key(|(v, _)| *v);
         for (v, obj) in objects {
             let ty = self.program.var(v).ty.clone();
             if matches!(ty, Type::Array { .. }) {
@@ -127,7 +124,7 @@ impl Lowerer<'_> {
                 if boxed.iter().any(|(x, _, _)| x == v) {
                     continue;
                 }
-                if let Some(Repr::Local(n)) = self.cur.vars.get(v).cloned() {
+                if let Some(Repr::Local(n)) = self.repr(v).cloned() {
                     let bx = self
                         .cur
                         .names
@@ -154,8 +151,7 @@ impl Lowerer<'_> {
             for d in &b.payload.dims {
                 let Dim::Loop(l) = d else { continue };
                 for e in [&l.lower, &l.bound] {
-                    let in_memory =
-                        |v: VarId| matches!(self.cur.vars.get(&v), Some(Repr::Memory(_)));
+                    let in_memory = |v: VarId| matches!(self.repr(&v), Some(Repr::Memory(_)));
                     if !e.reads_memory(&in_memory) {
                         continue;
                     }
@@ -182,7 +178,7 @@ impl Lowerer<'_> {
         for b in &blocks {
             for (v, s) in &b.payload.sharing {
                 if let Sharing::Firstprivate { .. } = s {
-                    if let Some(Repr::Memory(_)) = self.cur.vars.get(v) {
+                    if let Some(Repr::Memory(_)) = self.repr(v) {
                         if entry.contains_key(v) || written.contains(v) {
                             continue;
                         }
@@ -281,7 +277,19 @@ impl Lowerer<'_> {
         let saved_locks = std::mem::replace(&mut self.cur.locks, locks);
         let saved_invariants = std::mem::replace(&mut self.cur.invariants, invariants);
         // Diagnostics name a shared scalar in memory by its variable.
-        for (v, repr) in self.cur.vars.clone() {
+        // (The function's variables, and the globals the region names: the others cannot be
+        // part of a race in it.)
+        let in_memory: Vec<(VarId, Repr)> = self
+            .cur
+            .vars
+            .iter()
+            .map(|(v, r)| (*v, r.clone()))
+            .chain(named.iter().filter_map(|v| {
+                let global = !self.cur.vars.contains_key(v);
+                global.then(|| self.shared.reprs.get(v).map(|r| (*v, r.clone())))?
+            }))
+            .collect();
+        for (v, repr) in in_memory {
             let info = self.program.var(v);
             if let Repr::Memory(obj) = repr {
                 if !matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
@@ -420,7 +428,7 @@ impl Lowerer<'_> {
             if known.contains(v) || super::reduction::updated_in_region(r, *v, self.program) {
                 continue;
             }
-            let n = match self.cur.vars.get(v).cloned() {
+            let n = match self.repr(v).cloned() {
                 Some(Repr::Local(n)) => n,
                 Some(Repr::Memory(obj)) => {
                     // A variable in memory (a global, a local whose address is taken): its
@@ -605,7 +613,7 @@ impl Lowerer<'_> {
                 Sharing::Firstprivate { .. } if !ctx.written.contains(v) => {
                     // Initialised from the original, which the region never changes.
                     // (An array or struct copy is a fresh object whose values are not known.)
-                    match (self.cur.vars.get(v).cloned(), ctx.entry.get(v)) {
+                    match (self.repr(v).cloned(), ctx.entry.get(v)) {
                         (_, Some(n)) => Some(local(n, span)),
                         (Some(Repr::Local(n)), _) => Some(local(&n, span)),
                         _ => None,
@@ -649,7 +657,7 @@ impl Lowerer<'_> {
             if matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
                 continue;
             }
-            let Some(Repr::Memory(obj)) = self.cur.vars.get(v).cloned() else {
+            let Some(Repr::Memory(obj)) = self.repr(v).cloned() else {
                 continue;
             };
             let Some(f) = self.elem_field(&info.ty, span)? else {

@@ -241,9 +241,7 @@ impl Lowerer<'_> {
             )
         })?;
         let repr = self
-            .cur
-            .vars
-            .get(&v)
+            .repr(&v)
             .cloned()
             .ok_or_else(|| self.unbound(v, span))?;
         Ok(match repr {
@@ -735,7 +733,7 @@ impl Lowerer<'_> {
                 let var = self
                     .spec_lookup(n)
                     .filter(|_| !self.cur.bound.iter().any(|b| &b.0 == n));
-                match var.and_then(|v| self.cur.vars.get(&v).cloned().map(|r| (v, r))) {
+                match var.and_then(|v| self.repr(&v).cloned().map(|r| (v, r))) {
                     Some((v, Repr::Memory(_))) => {
                         let (e, _) = self.spec_var(v, span)?;
                         if matches!(e.kind, VKind::Field { .. }) {

@@ -382,7 +382,7 @@ impl Lowerer<'_> {
     pub(crate) fn array_value(&mut self, e: &Expr) -> Result<VExpr, FrontError> {
         let span = e.span;
         match &e.kind {
-            ExprKind::Var(v) => match self.cur.vars.get(v).cloned() {
+            ExprKind::Var(v) => match self.repr(v).cloned() {
                 Some(Repr::Memory(obj)) => Ok(obj),
                 Some(Repr::Local(n)) => Ok(local(&n, span)),
                 None => Err(self.unbound(*v, span)),
@@ -413,7 +413,7 @@ impl Lowerer<'_> {
     pub(crate) fn address(&mut self, lv: &Expr) -> Result<VExpr, FrontError> {
         let span = lv.span;
         match &lv.kind {
-            ExprKind::Var(v) => match self.cur.vars.get(v).cloned() {
+            ExprKind::Var(v) => match self.repr(v).cloned() {
                 Some(Repr::Memory(obj)) => Ok(obj),
                 Some(Repr::Local(_)) => Err(FrontError::unsupported(
                     span,
@@ -441,7 +441,7 @@ impl Lowerer<'_> {
     fn struct_ref(&mut self, e: &Expr) -> Result<VExpr, FrontError> {
         let span = e.span;
         match &e.kind {
-            ExprKind::Var(v) => match self.cur.vars.get(v).cloned() {
+            ExprKind::Var(v) => match self.repr(v).cloned() {
                 Some(Repr::Memory(obj)) => Ok(viper_call(LOC, vec![obj, int(0, span)], span)),
                 _ => Err(self.unbound(*v, span)),
             },
@@ -462,7 +462,7 @@ impl Lowerer<'_> {
     pub(crate) fn place(&mut self, e: &Expr) -> Result<Place, FrontError> {
         let span = e.span;
         match &e.kind {
-            ExprKind::Var(v) => match self.cur.vars.get(v).cloned() {
+            ExprKind::Var(v) => match self.repr(v).cloned() {
                 Some(Repr::Local(n)) => Ok(Place::Local(n)),
                 Some(Repr::Memory(obj)) => {
                     let f = self.field_for(&e.ty, span)?;

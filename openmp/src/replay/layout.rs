@@ -169,6 +169,7 @@ mod tests {
             functions: Vec::new(),
             regions: Vec::new(),
             inference: Default::default(),
+            function_index: Default::default(),
         }
     }
 

@@ -52,14 +52,17 @@ pub fn extract(text: &str) -> (Vec<SpecGroup>, Vec<PragmaText>) {
     let pieces = scan(text);
     let mut groups: Vec<SpecGroup> = Vec::new();
     let mut pragmas = Vec::new();
+    // Lines are counted on from the previous pragma (pieces come in text order): counting from
+    // the start each time made extraction quadratic in the size of the file.
+    let mut counted = (0usize, 1u32);
     for p in &pieces {
         match p.kind {
             PieceKind::Directive if is_omp_pragma(p.text(text)) => {
                 let mut masked = text.as_bytes()[p.start..p.end].to_vec();
-                for c in pieces
-                    .iter()
-                    .filter(|c| c.is_comment() && c.start >= p.start && c.end <= p.end)
-                {
+                // The comments inside the directive (pieces are sorted by their start).
+                let first = pieces.partition_point(|c| c.start < p.start);
+                let inside = pieces[first..].iter().take_while(|c| c.start < p.end);
+                for c in inside.filter(|c| c.is_comment() && c.end <= p.end) {
                     super::scan::blank(&mut masked, c.start - p.start, c.end - p.start);
                 }
                 for k in 0..masked.len() {
@@ -70,7 +73,11 @@ pub fn extract(text: &str) -> (Vec<SpecGroup>, Vec<PragmaText>) {
                 pragmas.push(PragmaText {
                     start: p.start,
                     end: p.end,
-                    line: line_of(text, p.start),
+                    line: {
+                        counted.1 += newlines(&text[counted.0..p.start]);
+                        counted.0 = p.start;
+                        counted.1
+                    },
                     masked: String::from_utf8_lossy(&masked).into_owned(),
                 });
             }
@@ -101,8 +108,8 @@ pub fn extract(text: &str) -> (Vec<SpecGroup>, Vec<PragmaText>) {
     (groups, pragmas)
 }
 
-fn line_of(text: &str, offset: usize) -> u32 {
-    text[..offset].bytes().filter(|&b| b == b'\n').count() as u32 + 1
+fn newlines(text: &str) -> u32 {
+    text.bytes().filter(|&b| b == b'\n').count() as u32
 }
 
 /// The group's text with comment markers (`/*@`, `@*/`, `*/`, `//@`, JML-style leading `@` on

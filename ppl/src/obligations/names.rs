@@ -5,10 +5,14 @@
 //! method and every obligation built from its regions draw from it.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// Hands out names that were not handed out (or reserved) before.
 #[derive(Clone, Debug, Default)]
 pub struct NameGen {
+    /// Names taken by the whole program (its global declarations), shared by the generators of
+    /// all its functions rather than copied into each: copying made lowering quadratic.
+    reserved: Arc<HashSet<String>>,
     used: HashSet<String>,
     /// Names of source variables: generated names avoid them, so that source variables keep
     /// their names wherever possible.
@@ -20,6 +24,14 @@ impl NameGen {
         NameGen::default()
     }
 
+    /// A generator that never hands out a name of `reserved`.
+    pub fn with_reserved(reserved: Arc<HashSet<String>>) -> NameGen {
+        NameGen {
+            reserved,
+            ..NameGen::default()
+        }
+    }
+
     /// Marks `name` as taken (e.g. global names of the program).
     pub fn reserve(&mut self, name: &str) {
         self.used.insert(name.to_string());
@@ -27,7 +39,7 @@ impl NameGen {
 
     /// Whether `name` was handed out or reserved.
     pub fn is_used(&self, name: &str) -> bool {
-        self.used.contains(name)
+        self.used.contains(name) || self.reserved.contains(name)
     }
 
     /// Keeps `name` for a source variable: [`NameGen::fresh`] will not hand it out.
@@ -37,7 +49,10 @@ impl NameGen {
 
     /// A name for a source variable: `name` itself if it is free, else a fresh variant.
     pub fn fresh_source(&mut self, name: &str) -> String {
-        if self.source.contains(name) && self.used.insert(name.to_string()) {
+        if self.source.contains(name)
+            && !self.reserved.contains(name)
+            && self.used.insert(name.to_string())
+        {
             return name.to_string();
         }
         self.fresh(name)
@@ -45,7 +60,7 @@ impl NameGen {
 
     /// `base` if it is still free, else `base_1`, `base_2`, ... (never a kept source name).
     pub fn fresh(&mut self, base: &str) -> String {
-        let free = |g: &NameGen, n: &str| !g.used.contains(n) && !g.source.contains(n);
+        let free = |g: &NameGen, n: &str| !g.is_used(n) && !g.source.contains(n);
         if free(self, base) {
             self.used.insert(base.to_string());
             return base.to_string();
@@ -75,6 +90,11 @@ mod tests {
         assert_eq!(g.fresh("i_1"), "i_1_1");
         assert_eq!(g.fresh("loc"), "loc_1");
         assert!(g.is_used("i_1"));
+        let mut shared = NameGen::with_reserved(Arc::new(HashSet::from(["a".to_string()])));
+        shared.keep_for_source("a");
+        assert_eq!(shared.fresh_source("a"), "a_1");
+        assert_eq!(shared.fresh("a"), "a_2");
+        assert!(shared.is_used("a"));
         g.keep_for_source("k");
         assert_eq!(g.fresh("k"), "k_1");
         assert_eq!(g.fresh_source("k"), "k");

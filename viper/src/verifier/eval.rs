@@ -723,8 +723,15 @@ impl Verifier<'_, '_> {
         let Some(func) = self.index.functions.get(name.name.as_str()).copied() else {
             return self.unsupported(name.span, format!("application of `{}`", name.name));
         };
-        let heap_dependent = self.sym.functions[&name.name].heap_dependent;
-        let snapshot_arg = self.sym.functions[&name.name].snapshot_arg;
+        // Every function a member can reach is in its scope (see `scope`); a miss is a defect of
+        // ours, reported as an internal error (never a verdict), not a panic.
+        let Some(fs) = self.sym.functions.get(&name.name) else {
+            return self.internal(format!(
+                "function `{}` outside the member's scope",
+                name.name
+            ));
+        };
+        let (heap_dependent, snapshot_arg) = (fs.heap_dependent, fs.snapshot_arg);
         if self.mode.in_trigger {
             let fs = &self.sym.functions[&name.name];
             if heap_dependent {

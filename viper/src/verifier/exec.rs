@@ -135,7 +135,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 body,
             } => self.exec_while(st, cond, invariants, body, s.span, k),
             StmtKind::Inhale(e) | StmtKind::Assume(e) => {
-                if super::smoke::ends_path(s) {
+                if self.opts.path_ends_on_purpose && super::smoke::ends_path(s) {
                     self.smoke_point(SmokePoint::PathEnd(s.span), &st);
                 }
                 let site = Site::new(ErrorKind::InhaleFailed, e.span);

@@ -19,6 +19,11 @@ pub struct VerifyOptions {
     /// Smoke detection: report the points of method bodies that are reached only in
     /// inconsistent states (error `refute.failed:refutation.true`), see `verifier::smoke`.
     pub smoke: bool,
+    /// For smoke detection: `inhale false` / `assume false` end a path on purpose, as in ompv's
+    /// encodings of C (a `return`, a side branch of a check), so the state right before them is
+    /// the point checked, not the state after them. Off (Silver's plugin) for Viper written by
+    /// users: there, code after `assume false` is smoke like any other.
+    pub path_ends_on_purpose: bool,
 }
 
 impl Default for VerifyOptions {
@@ -29,6 +34,7 @@ impl Default for VerifyOptions {
             max_errors_per_member: None,
             jobs: None,
             smoke: false,
+            path_ends_on_purpose: false,
         }
     }
 }

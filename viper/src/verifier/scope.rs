@@ -80,25 +80,37 @@ impl<'p> ProgramIndex<'p> {
         if let MemberRef::Function(f) = member {
             functions.insert(f.name.name.as_str());
         }
+        // A kept domain axiom may apply program functions (Silver allows heap-independent ones),
+        // whose definitions may make more axioms relevant: iterate to a fixed point.
         let mut pending: Vec<&'p Expr> = exprs.clone();
-        while let Some(e) = pending.pop() {
-            visit(e, &mut |x| {
-                if let ExprKind::Call { name, .. } = &x.kind {
-                    if let Some(f) = self.functions.get(name.name.as_str()) {
-                        if functions.insert(f.name.name.as_str()) {
-                            let more = f.pres.iter().chain(f.posts.iter()).chain(f.body.iter());
-                            for m in more {
-                                exprs.push(m);
-                                pending.push(m);
+        let mut axioms = BTreeSet::new();
+        loop {
+            while let Some(e) = pending.pop() {
+                visit(e, &mut |x| {
+                    if let ExprKind::Call { name, .. } = &x.kind {
+                        if let Some(f) = self.functions.get(name.name.as_str()) {
+                            if functions.insert(f.name.name.as_str()) {
+                                let more = f.pres.iter().chain(f.posts.iter()).chain(f.body.iter());
+                                for m in more {
+                                    exprs.push(m);
+                                    pending.push(m);
+                                }
                             }
                         }
                     }
-                }
-            });
-        }
-        let axioms = self.relevant_axioms(&exprs);
-        for &(d, a) in &axioms {
-            exprs.push(&self.domains[d].axioms[a].expr);
+                });
+            }
+            let relevant = self.relevant_axioms(&exprs);
+            let new: Vec<(usize, usize)> = relevant.difference(&axioms).copied().collect();
+            if new.is_empty() {
+                break;
+            }
+            for (d, a) in new {
+                let e = &self.domains[d].axioms[a].expr;
+                exprs.push(e);
+                pending.push(e);
+                axioms.insert((d, a));
+            }
         }
         let mut quantified_fields = HashSet::new();
         for e in &exprs {
@@ -139,9 +151,10 @@ impl<'p> ProgramIndex<'p> {
     /// The domain axioms a member whose expressions are `exprs` assumes. Leaving an axiom out
     /// never proves more (fewer assumptions), so this only decides what the solver needs: an
     /// axiom is kept if it mentions no function at all, or some function the member (or a kept
-    /// axiom) mentions — unless it mentions a constant (a function without arguments) that
-    /// neither mentions: such axioms describe other data (the shape of another global array,
-    /// say), and keeping them all made every member's work grow with the size of the program.
+    /// axiom) mentions — unless it mentions a constant (a function without arguments, not
+    /// `unique`) that neither mentions: such axioms describe other data (the shape of another
+    /// global array, say), and keeping them all made every member's work grow with the size of
+    /// the program.
     /// Axioms of generic domains are all kept (they are instantiated per type).
     pub fn relevant_axioms(&self, exprs: &[&Expr]) -> BTreeSet<(usize, usize)> {
         fn calls(e: &Expr) -> BTreeSet<&str> {
@@ -157,7 +170,9 @@ impl<'p> ProgramIndex<'p> {
             .domains
             .iter()
             .flat_map(|d| d.functions.iter())
-            .filter(|f| f.args.is_empty())
+            // Unique constants are the tags of a type (an enumeration, an ADT's constructors):
+            // axioms about them describe the type, not other data.
+            .filter(|f| f.args.is_empty() && !f.unique)
             .map(|f| f.name.name.as_str())
             .collect();
         let mut mentioned: BTreeSet<&str> = BTreeSet::new();

@@ -73,12 +73,13 @@ impl SmokePoint {
     }
 }
 
-/// The smoke points of a method, in source order.
-pub fn points_of(m: &Method) -> Vec<SmokePoint> {
+/// The smoke points of a method, in source order; `on_purpose`: see
+/// [`VerifyOptions::path_ends_on_purpose`](super::VerifyOptions::path_ends_on_purpose).
+pub fn points_of(m: &Method, on_purpose: bool) -> Vec<SmokePoint> {
     let mut out = Vec::new();
     if let Some(b) = &m.body {
-        block_points(b, &mut out);
-        if !terminates(b) {
+        Points { on_purpose }.block(b, &mut out);
+        if !(on_purpose && terminates(b)) {
             out.push(SmokePoint::MethodEnd(m.span));
         }
     }
@@ -113,25 +114,35 @@ fn terminates(b: &Block) -> bool {
     })
 }
 
-fn block_points(b: &Block, out: &mut Vec<SmokePoint>) {
-    for s in &b.stmts {
-        match &s.kind {
-            _ if ends_path(s) => out.push(SmokePoint::PathEnd(s.span)),
-            StmtKind::Inhale(_) | StmtKind::Assume(_) => out.push(SmokePoint::AfterInhale(s.span)),
-            StmtKind::Block(inner) => block_points(inner, out),
-            StmtKind::If { then, els, .. } => {
-                for branch in std::iter::once(then).chain(els.iter()) {
-                    block_points(branch, out);
-                    if !branch.stmts.is_empty() && !terminates(branch) {
-                        out.push(SmokePoint::BranchEnd(branch.span));
+/// Collects smoke points; path ends count as such only `on_purpose`.
+struct Points {
+    on_purpose: bool,
+}
+
+impl Points {
+    fn block(&self, b: &Block, out: &mut Vec<SmokePoint>) {
+        for s in &b.stmts {
+            match &s.kind {
+                _ if self.on_purpose && ends_path(s) => out.push(SmokePoint::PathEnd(s.span)),
+                StmtKind::Inhale(_) | StmtKind::Assume(_) => {
+                    out.push(SmokePoint::AfterInhale(s.span))
+                }
+                StmtKind::Block(inner) => self.block(inner, out),
+                StmtKind::If { then, els, .. } => {
+                    for branch in std::iter::once(then).chain(els.iter()) {
+                        self.block(branch, out);
+                        let ended = self.on_purpose && terminates(branch);
+                        if !branch.stmts.is_empty() && !ended {
+                            out.push(SmokePoint::BranchEnd(branch.span));
+                        }
                     }
                 }
+                StmtKind::While { body, .. } => {
+                    self.block(body, out);
+                    out.push(SmokePoint::LoopBodyEnd(s.span));
+                }
+                _ => {}
             }
-            StmtKind::While { body, .. } => {
-                block_points(body, out);
-                out.push(SmokePoint::LoopBodyEnd(s.span));
-            }
-            _ => {}
         }
     }
 }
@@ -163,7 +174,7 @@ impl Verifier<'_, '_> {
         {
             return;
         }
-        for p in points_of(m) {
+        for p in points_of(m, self.opts.path_ends_on_purpose) {
             if !self.smoke.reached.contains(&p) {
                 let site = Site::new(ErrorKind::RefuteFailed, p.span());
                 self.record(

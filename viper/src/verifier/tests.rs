@@ -289,3 +289,34 @@ fn counterexamples_are_small() {
         e.model
     );
 }
+
+/// With `path_ends_on_purpose` (ompv's C encodings), `inhale false` / `assume false` end a path:
+/// the state before them is checked, and neither the state after them nor the ends of what they
+/// end are smoke points. Without it (Silver's plugin), they are smoke themselves.
+#[test]
+fn smoke_on_purpose_path_ends_check_the_state_before_them() {
+    let ended = "method m(x: Int) returns (r: Int)\n  ensures r >= x\n{\n  if (x > 0) {\n    \
+                 r := x\n    exhale r >= x\n    inhale false\n  } else {\n    r := 0\n    \
+                 exhale r >= 0\n    assume false\n  }\n}\n";
+    let contradictory = ended.replace("ensures r >= x", "requires x > 0 && x < 0");
+    let smoke_lines = |text: &str, on_purpose: bool| {
+        let options = VerifyOptions {
+            smoke: true,
+            path_ends_on_purpose: on_purpose,
+            ..VerifyOptions::default()
+        };
+        let mut lines: Vec<u32> = run(text, &options)
+            .errors()
+            .iter()
+            .filter(|e| e.kind == crate::ErrorKind::RefuteFailed)
+            .map(|e| e.span.line)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(smoke_lines(ended, true), Vec::<u32>::new());
+    // The method (line 1), both branches (4, 8) and the two path ends (7, 11).
+    assert_eq!(smoke_lines(ended, false), vec![1, 4, 7, 8, 11]);
+    // A contradiction before the ends is reported right before each of them.
+    assert_eq!(smoke_lines(&contradictory, true), vec![7, 11]);
+}

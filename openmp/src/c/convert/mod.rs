@@ -41,11 +41,49 @@ pub struct Program {
     pub regions: Vec<crate::omp::Region>,
     /// The specifications ompv inferred (filled in by [`crate::infer::infer`]).
     pub inference: crate::infer::Inference,
+    /// Where [`Program::function`] finds each function (built on first use).
+    pub function_index: FunctionIndex,
+}
+
+/// Function name -> index in [`Program::functions`] of its definition (else its first
+/// declaration). Built on first use, once the functions are final; looking a name up by scanning
+/// made every call site cost the size of the program.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionIndex(std::sync::OnceLock<HashMap<String, usize>>);
+
+/// A cache: equal whatever it holds.
+impl PartialEq for FunctionIndex {
+    fn eq(&self, _: &FunctionIndex) -> bool {
+        true
+    }
 }
 
 impl Program {
     /// The function with the given name (the definition if there is one).
     pub fn function(&self, name: &str) -> Option<&Function> {
+        let index = self.function_index.0.get_or_init(|| {
+            let mut m = HashMap::new();
+            for (k, f) in self.functions.iter().enumerate() {
+                let defined = !matches!(f.body, Body::Prototype);
+                match m.entry(f.name.name.clone()) {
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(k);
+                    }
+                    std::collections::hash_map::Entry::Occupied(mut e) => {
+                        if defined && matches!(self.functions[*e.get()].body, Body::Prototype) {
+                            e.insert(k);
+                        }
+                    }
+                }
+            }
+            m
+        });
+        // (Checked, in case the functions changed after the index was built.)
+        if let Some(f) = index.get(name).and_then(|k| self.functions.get(*k)) {
+            if f.name.name == name {
+                return Some(f);
+            }
+        }
         let mut found = None;
         for f in self.functions.iter().filter(|f| f.name.name == name) {
             if !matches!(f.body, Body::Prototype) {
@@ -195,6 +233,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
             functions,
             regions: Vec::new(),
             inference: Default::default(),
+            function_index: Default::default(),
         })
     } else {
         c.errors.sort_by_key(|e| (e.span.file, e.span.start));
