@@ -10,8 +10,19 @@ use std::path::PathBuf;
 
 /// The SARIF 2.1.0 schema of the `serde-sarif` dependency.
 fn schema() -> Value {
+    // Only the packages of this platform: those of others (Windows crates) are not downloaded
+    // by a build here, and the run is offline.
+    let rustc = std::process::Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .expect("rustc -vV runs");
+    let host = String::from_utf8_lossy(&rustc.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
+        .expect("rustc names its host");
     let out = std::process::Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--offline", "--locked"])
+        .args(["--filter-platform", &host])
         .current_dir(cli_support::root())
         .output()
         .expect("cargo metadata runs");
