@@ -1,5 +1,6 @@
-//! Benchmark of `ompv verify` on every example (the whole command: reading, lowering, verifying
-//! all obligations in parallel, reporting). Run with
+//! Benchmark of `ompv verify` on every example and on every program of `tests/c/functional`
+//! that verifies (reductions, critical sections, locks: the whole command: reading, lowering,
+//! verifying all obligations in parallel, reporting). Run with
 //! `cargo bench --bench verify_examples`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -7,13 +8,16 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-fn examples() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("examples/")
+/// The C files of `dir` (relative to the repository) whose text passes `keep`.
+fn programs(dir: &str, keep: impl Fn(&str) -> bool) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<String> = std::fs::read_dir(root.join(dir))
+        .expect("a directory of programs")
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().to_string())
         .filter(|n| n.ends_with(".c"))
+        .filter(|n| keep(&std::fs::read_to_string(root.join(dir).join(n)).unwrap_or_default()))
+        .map(|n| format!("{dir}/{n}"))
         .collect();
     v.sort();
     v
@@ -24,8 +28,12 @@ fn verify(c: &mut Criterion) {
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(500));
     g.measurement_time(Duration::from_secs(5));
-    for name in examples() {
-        let file = format!("examples/{name}");
+    let mut files = programs("examples", |_| true);
+    files.extend(programs("tests/c/functional", |text| {
+        text.starts_with("// expect: verified")
+    }));
+    for file in files {
+        let name = file.rsplit('/').next().unwrap_or(&file).to_string();
         g.bench_function(name.trim_end_matches(".c"), |b| {
             b.iter(|| {
                 let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
