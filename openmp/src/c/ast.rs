@@ -467,6 +467,9 @@ pub enum NotVerified {
     RequiresFalse,
     /// It lies between `spec_ignore {` and `spec_ignore }`.
     SpecIgnore,
+    /// It has orphaned OpenMP constructs and every call of it is in a parallel region, where it
+    /// is verified inline ([`crate::omp::orphan`]).
+    Inlined,
 }
 
 /// A function's body as far as verification is concerned.

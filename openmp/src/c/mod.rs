@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod convert;
 pub mod print;
+pub mod rewrite;
 pub mod types;
 pub mod visit;
 

@@ -989,6 +989,12 @@ pub fn pointer_base(p: &Expr) -> Option<(VarId, Vec<&Expr>)> {
             idx.push(index);
             Some((b, idx))
         }
+        // `*p` of a pointer to arrays: its first row, `p[0]`.
+        ExprKind::Deref(inner) if matches!(p.ty, Type::Array { .. }) => {
+            let (b, mut idx) = pointer_base(inner)?;
+            idx.push(&ZERO);
+            Some((b, idx))
+        }
         _ => None,
     }
 }
@@ -1037,7 +1043,7 @@ pub fn whole_object(
 }
 
 /// A name not in `taken` (then taken).
-pub fn fresh(taken: &mut super::taken::Taken, base: &str) -> String {
+pub fn fresh(taken: &mut impl super::taken::NameSet, base: &str) -> String {
     let mut k = 0;
     loop {
         let n = if k == 0 {
@@ -1045,12 +1051,15 @@ pub fn fresh(taken: &mut super::taken::Taken, base: &str) -> String {
         } else {
             format!("{base}_{k}")
         };
-        if taken.insert(n.clone()) {
+        if taken.take(n.clone()) {
             return n;
         }
         k += 1;
     }
 }
+
+/// Beyond this many accesses to one object in one block, its footprint is the whole object.
+const MAX_ACCESSES_PER_OBJECT: usize = 16;
 
 /// The clauses of a footprint: per base, the write locations with full permission and the
 /// locations only read with half a permission.
@@ -1081,6 +1090,16 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         let var = env.program.var(base);
         let name = s::var(&var.name, span);
         let dims = accs[0].indices.len();
+        // Each clause excludes the locations of those before it, so the clauses grow with the
+        // square of the number of accesses: beyond a few dozen (tiled, unrolled code), the
+        // whole object (an over-approximation) keeps the footprint small.
+        if accs.len() > MAX_ACCESSES_PER_OBJECT {
+            let write = accs.iter().any(|a| a.write);
+            let at = accs.iter().find(|a| a.write).unwrap_or(&accs[0]).span;
+            let e = whole_object(&name, dims, write, &mut env.taken, at);
+            out.push((e, false));
+            continue;
+        }
         let ks: Vec<String> = (0..dims)
             .map(|d| fresh(&mut env.taken, &format!("k{d}")))
             .collect();

@@ -206,12 +206,14 @@ pub fn for_each_child_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
         | ExprKind::NoPerm
         | ExprKind::ThreadNum
         | ExprKind::Contribution(_)
+        | ExprKind::Real(_)
         | ExprKind::Var(_) => {}
         ExprKind::Index { base, index } => {
             f(base);
             f(index);
         }
         ExprKind::Deref(a)
+        | ExprKind::Member { base: a, .. }
         | ExprKind::AddrOf(a)
         | ExprKind::Unary { arg: a, .. }
         | ExprKind::Old(a)

@@ -57,6 +57,24 @@ impl ProgramNames {
     }
 }
 
+/// A set of names from which [`crate::infer::footprint::fresh`] takes new ones.
+pub trait NameSet {
+    /// Takes `name`; false if it was taken already.
+    fn take(&mut self, name: String) -> bool;
+}
+
+impl NameSet for BTreeSet<String> {
+    fn take(&mut self, name: String) -> bool {
+        self.insert(name)
+    }
+}
+
+impl NameSet for Taken {
+    fn take(&mut self, name: String) -> bool {
+        self.insert(name)
+    }
+}
+
 /// A set of taken names: shared ones and those taken since.
 #[derive(Clone, Debug, Default)]
 pub struct Taken {

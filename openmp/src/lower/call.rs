@@ -249,41 +249,21 @@ impl Lowerer<'_> {
             unreachable!("an array type")
         };
         let k = self.cur.names.fresh("k");
+        if let Type::Array { .. } = &**elem {
+            // Rows: each element is an allocation of its own (`row(p, k)`), whose elements
+            // `object_perms` covers; one quantifier over all indices.
+            let row = self.row_of(pe, pv.clone(), local(&k, span), span);
+            let inner = self.object_perms(row, elem, perm_lit(PermLit::Write, span), span)?;
+            let guard = in_range(local(&k, span), int(0, span), n, span);
+            return Ok(nest_forall(decl(&k, VType::Int, span), guard, inner, span));
+        }
         let r = self.elem_ref(pe, pv, local(&k, span), span);
-        let fields: Vec<String> = match &**elem {
-            Type::Struct(id) => (0..self.program.structs[id.0 as usize].fields.len())
-                .filter(|m| self.struct_fields.contains_key(&(*id, *m)))
-                .map(|m| self.member_field(*id, m))
-                .collect(),
-            Type::Array { .. } => {
-                return Err(FrontError::unsupported(
-                    span,
-                    "this operation on a multi-dimensional array through a pointer",
-                ))
-            }
-            t => self
-                .elem_field(t, span)?
-                .map(str::to_string)
-                .into_iter()
-                .collect(),
-        };
+        let atoms = self.elem_atoms(r, elem, span)?;
         let guard = in_range(local(&k, span), int(0, span), n, span);
-        Ok(and_all(
-            fields.into_iter().map(|f| {
-                forall(
-                    vec![decl(&k, VType::Int, span)],
-                    implies(
-                        guard.clone(),
-                        acc(
-                            field(r.clone(), &f, span),
-                            perm_lit(PermLit::Write, span),
-                            span,
-                        ),
-                        span,
-                    ),
-                    span,
-                )
-            }),
+        Ok(Self::atoms_perm(
+            atoms,
+            Some((decl(&k, VType::Int, span), guard)),
+            perm_lit(PermLit::Write, span),
             span,
         ))
     }
@@ -403,4 +383,41 @@ pub(crate) fn is_lock_routine(name: &str) -> bool {
             | "omp_unset_nest_lock"
             | "omp_test_nest_lock"
     )
+}
+
+/// `forall k :: guard ==> inner` with the quantifiers of `inner` (a conjunction of
+/// `forall ks :: g ==> acc(..)` and plain `acc`s) merged into one per permission, the shape
+/// quantified permissions take.
+fn nest_forall(k: viper::ast::LocalDecl, guard: VExpr, inner: VExpr, span: Span) -> VExpr {
+    use viper::ast::{ExprKind as E, QuantKind};
+    match &inner.kind {
+        E::Binary {
+            op: BinaryOp::And,
+            left,
+            right,
+        } => and(
+            nest_forall(k.clone(), guard.clone(), (**left).clone(), span),
+            nest_forall(k, guard, (**right).clone(), span),
+            span,
+        ),
+        E::Quant {
+            kind: QuantKind::Forall,
+            vars,
+            body,
+            ..
+        } => {
+            let (g2, a) = match &body.kind {
+                E::Binary {
+                    op: BinaryOp::Implies,
+                    left,
+                    right,
+                } => ((**left).clone(), (**right).clone()),
+                _ => (bool_lit(true, span), (**body).clone()),
+            };
+            let mut all = vec![k];
+            all.extend(vars.iter().cloned());
+            forall(all, implies(and(guard, g2, span), a, span), span)
+        }
+        _ => forall(vec![k], implies(guard, inner, span), span),
+    }
 }

@@ -13,10 +13,21 @@ use ppl::obligations::build::*;
 use ppl::obligations::Role;
 use std::collections::HashSet;
 use viper::ast::{
-    Axiom, BinaryOp, Domain, DomainFunction, Expr as VExpr, Field, Ident, Item, Stmt as VStmt,
-    StmtKind as VKind, Type as VType,
+    Axiom, BinaryOp, Domain, DomainFunction, Expr as VExpr, Field, Ident, Item, LocalDecl,
+    Stmt as VStmt, StmtKind as VKind, Type as VType,
 };
 use viper::Span;
+
+/// One location of an element (see [`Lowerer::elem_atoms`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Atom {
+    pub vars: Vec<LocalDecl>,
+    pub guards: Vec<VExpr>,
+    /// A field location `r.f`.
+    pub loc: VExpr,
+    /// The C type of its values.
+    pub ty: Type,
+}
 
 impl Lowerer<'_> {
     /// The field holding an element of type `ty` (`None` for structs, whose members are fields of
@@ -37,6 +48,120 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The locations of one element of type `ty` whose reference is `r`: its field for a
+    /// scalar, the field of every modelled member for a struct. Each comes with the index
+    /// variables it ranges over and their bounds (none yet: members are scalars).
+    pub(crate) fn elem_atoms(
+        &mut self,
+        r: VExpr,
+        ty: &Type,
+        span: Span,
+    ) -> Result<Vec<Atom>, FrontError> {
+        Ok(match ty {
+            Type::Struct(id) => {
+                let def = self.program.structs[id.0 as usize].clone();
+                let mut out = Vec::new();
+                for (k, m) in def.fields.iter().enumerate() {
+                    if self.struct_fields.contains_key(&(*id, k)) {
+                        out.push(Atom {
+                            vars: Vec::new(),
+                            guards: Vec::new(),
+                            loc: field(r.clone(), &self.member_field(*id, k), span),
+                            ty: m.ty.clone(),
+                        });
+                    } else if let Some(arr) = self.member_array(*id, k, r.clone(), span) {
+                        out.extend(self.array_atoms(arr, &m.ty, span)?);
+                    }
+                }
+                out
+            }
+            Type::Array { .. } => {
+                return Err(FrontError::unsupported(
+                    span,
+                    "an element of array type here (name its elements)",
+                ))
+            }
+            t => match self.elem_field(t, span)? {
+                Some(f) => vec![Atom {
+                    vars: Vec::new(),
+                    guards: Vec::new(),
+                    loc: field(r, f, span),
+                    ty: t.clone(),
+                }],
+                None => Vec::new(),
+            },
+        })
+    }
+
+    /// The locations of every element of the array object `obj` of type `ty` (constant
+    /// lengths), over one index variable per dimension.
+    pub(crate) fn array_atoms(
+        &mut self,
+        obj: VExpr,
+        ty: &Type,
+        span: Span,
+    ) -> Result<Vec<Atom>, FrontError> {
+        let mut vars = Vec::new();
+        let mut guards = Vec::new();
+        let mut cur = obj;
+        let mut t = ty.clone();
+        while let Type::Array { elem, .. } = &t {
+            let n = self.length(&t, span)?;
+            let k = self.cur.names.fresh("k");
+            guards.push(in_range(local(&k, span), int(0, span), n, span));
+            vars.push(decl(&k, VType::Int, span));
+            let elem = (**elem).clone();
+            cur = if let Type::Array { .. } = elem {
+                viper_call(ROW, vec![cur, local(&k, span)], span)
+            } else {
+                viper_call(LOC, vec![cur, local(&k, span)], span)
+            };
+            t = elem;
+        }
+        let mut out = self.elem_atoms(cur, &t, span)?;
+        for a in &mut out {
+            let mut v = vars.clone();
+            v.append(&mut a.vars);
+            a.vars = v;
+            let mut g = guards.clone();
+            g.append(&mut a.guards);
+            a.guards = g;
+        }
+        Ok(out)
+    }
+
+    /// `acc(atom, perm)` for every atom, quantified over its index variables (and `outer`, with
+    /// its guard, if given).
+    pub(crate) fn atoms_perm(
+        atoms: Vec<Atom>,
+        outer: Option<(LocalDecl, VExpr)>,
+        perm: VExpr,
+        span: Span,
+    ) -> VExpr {
+        if atoms.is_empty() {
+            return bool_lit(true, span);
+        }
+        and_all(
+            atoms.into_iter().map(|a| {
+                let mut vars = Vec::new();
+                let mut guards = Vec::new();
+                if let Some((k, g)) = &outer {
+                    vars.push(k.clone());
+                    guards.push(g.clone());
+                }
+                vars.extend(a.vars);
+                guards.extend(a.guards);
+                let body = acc(a.loc, perm.clone(), span);
+                if vars.is_empty() {
+                    body
+                } else {
+                    forall(vars, implies(and_all(guards, span), body, span), span)
+                }
+            }),
+            span,
+        )
+    }
+
     /// The Viper field of member `k` of struct `id`.
     pub(crate) fn member_field(&self, id: StructId, k: usize) -> String {
         self.struct_fields
@@ -45,32 +170,125 @@ impl Lowerer<'_> {
             .unwrap_or_else(|| format!("member{k}"))
     }
 
-    /// Declares one Viper field per struct member (members of struct or array type are not
-    /// modelled: using them is an error where it happens). The opaque types of ompv's own headers
-    /// (`FILE`, `omp_lock_t`: names starting with `__ompv_`) have no members a program can name,
-    /// so they get no fields.
+    /// Declares one Viper field per struct member of scalar type; a member of array type (of
+    /// constant lengths, scalars or structs inside) is an allocation of its own, given by a
+    /// domain function of the struct object's reference: injective (each struct has its own),
+    /// its own base, of the member's lengths. Members of struct type are not modelled (using
+    /// them is an error where it happens). The opaque types of ompv's own headers (`FILE`,
+    /// `omp_lock_t`: names starting with `__ompv_`) have no members a program can name, so they
+    /// get no fields.
     pub(crate) fn declare_structs(&mut self) {
-        for (i, s) in self.program.structs.iter().enumerate() {
-            if s.name.starts_with("__ompv_") {
+        let s = Span::DUMMY;
+        let mut functions = Vec::new();
+        let mut arrays = Vec::new();
+        for (i, st) in self.program.structs.iter().enumerate() {
+            if st.name.starts_with("__ompv_") {
                 continue;
             }
-            for (k, f) in s.fields.iter().enumerate() {
+            for (k, f) in st.fields.iter().enumerate() {
+                let id = (StructId(i as u32), k);
+                if let Type::Array { .. } = f.ty {
+                    if !constant_lengths(&f.ty) {
+                        continue;
+                    }
+                    let name = unique(&format!("{}_{}", st.name, f.name), &mut self.globals);
+                    let owner = unique(&format!("{name}_owner"), &mut self.globals);
+                    functions.push(DomainFunction {
+                        name: Ident::new(name.clone(), s),
+                        args: vec![viper::ast::DomainFunctionArg {
+                            name: Some(Ident::new("r", s)),
+                            ty: VType::Ref,
+                            span: s,
+                        }],
+                        ret: array_type(),
+                        unique: false,
+                        span: s,
+                    });
+                    functions.push(DomainFunction {
+                        name: Ident::new(owner.clone(), s),
+                        args: vec![viper::ast::DomainFunctionArg {
+                            name: Some(Ident::new("a", s)),
+                            ty: array_type(),
+                            span: s,
+                        }],
+                        ret: VType::Ref,
+                        unique: false,
+                        span: s,
+                    });
+                    self.member_arrays.insert(id, name.clone());
+                    arrays.push((name, owner, f.ty.clone()));
+                    continue;
+                }
                 let Some(ty) = super::viper_type(&f.ty) else {
                     continue;
                 };
-                if matches!(f.ty, Type::Array { .. }) {
-                    continue;
-                }
-                let name = unique(&format!("{}_{}", s.name, f.name), &mut self.globals);
-                self.struct_fields
-                    .insert((StructId(i as u32), k), name.clone());
+                let name = unique(&format!("{}_{}", st.name, f.name), &mut self.globals);
+                self.struct_fields.insert(id, name.clone());
                 self.items.push(Item::Field(Field {
-                    name: Ident::new(name, Span::DUMMY),
+                    name: Ident::new(name, s),
                     ty,
-                    span: Span::DUMMY,
+                    span: s,
                 }));
             }
         }
+        if functions.is_empty() {
+            return;
+        }
+        let mut axioms = Vec::new();
+        for (name, owner, ty) in arrays {
+            let rn = self.cur.names.fresh("r");
+            let r = || local(&rn, s);
+            let arr = viper_call(&name, vec![r()], s);
+            let Ok(shape) = self.shape_facts(arr.clone(), &ty, s) else {
+                continue;
+            };
+            let back = and(
+                bin(
+                    BinaryOp::Eq,
+                    viper_call(&owner, vec![arr.clone()], s),
+                    r(),
+                    s,
+                ),
+                bin(
+                    BinaryOp::Ne,
+                    arr.clone(),
+                    viper_call(prelude::NULL, Vec::new(), s),
+                    s,
+                ),
+                s,
+            );
+            axioms.push(Axiom {
+                name: Some(Ident::new(format!("{name}_member"), s)),
+                expr: forall_trig(
+                    vec![decl(&rn, VType::Ref, s)],
+                    vec![arr],
+                    and(back, shape, s),
+                    s,
+                ),
+                span: s,
+            });
+        }
+        let dname = unique("Members", &mut self.globals);
+        self.items.push(Item::Domain(Domain {
+            name: Ident::new(dname, s),
+            type_params: Vec::new(),
+            functions,
+            axioms,
+            span: s,
+        }));
+    }
+
+    /// The array of member `k` (of array type) of the struct object at reference `r`.
+    pub(crate) fn member_array(
+        &self,
+        id: StructId,
+        k: usize,
+        r: VExpr,
+        span: Span,
+    ) -> Option<VExpr> {
+        self.member_arrays
+            .get(&(id, k))
+            .map(|f| viper_call(f, vec![r], span))
     }
 
     /// Every global (and `static` local) object: a constant allocation of the domain `Globals`.
@@ -183,62 +401,11 @@ impl Lowerer<'_> {
         perm: VExpr,
         span: Span,
     ) -> Result<VExpr, FrontError> {
-        // Index variables and the element location, dimension by dimension.
-        let mut vars = Vec::new();
-        let mut guards = Vec::new();
-        let mut cur = obj;
-        let mut t = ty.clone();
-        let mut first = true;
-        loop {
-            match &t {
-                Type::Array { elem, .. } => {
-                    let n = self.length(&t, span)?;
-                    let k = self.cur.names.fresh("k");
-                    guards.push(in_range(local(&k, span), int(0, span), n, span));
-                    vars.push(decl(&k, VType::Int, span));
-                    let elem = (**elem).clone();
-                    if let Type::Array { .. } = elem {
-                        cur = viper_call(ROW, vec![cur, local(&k, span)], span);
-                    } else {
-                        cur = viper_call(LOC, vec![cur, local(&k, span)], span);
-                    }
-                    t = elem;
-                }
-                _ => {
-                    if first {
-                        cur = viper_call(LOC, vec![cur, int(0, span)], span);
-                    }
-                    break;
-                }
-            }
-            first = false;
-        }
-        let fields: Vec<String> = match &t {
-            Type::Struct(id) => {
-                let def = &self.program.structs[id.0 as usize];
-                (0..def.fields.len())
-                    .filter(|k| self.struct_fields.contains_key(&(*id, *k)))
-                    .map(|k| self.member_field(*id, k))
-                    .collect()
-            }
-            other => match self.elem_field(other, span)? {
-                Some(f) => vec![f.to_string()],
-                None => Vec::new(),
-            },
+        let atoms = match ty {
+            Type::Array { .. } => self.array_atoms(obj, ty, span)?,
+            t => self.elem_atoms(viper_call(LOC, vec![obj, int(0, span)], span), t, span)?,
         };
-        let parts = fields.into_iter().map(|f| {
-            let a = acc(field(cur.clone(), &f, span), perm.clone(), span);
-            if vars.is_empty() {
-                a
-            } else {
-                forall(
-                    vars.clone(),
-                    implies(and_all(guards.clone(), span), a, span),
-                    span,
-                )
-            }
-        });
-        Ok(and_all(parts, span))
+        Ok(Self::atoms_perm(atoms, None, perm, span))
     }
 
     /// A fresh object of type `ty` in the Viper variable `name`: its shape and full permission,
@@ -315,27 +482,16 @@ impl Lowerer<'_> {
         if first {
             cur = viper_call(LOC, vec![cur, int(0, span)], span);
         }
+        // Every location of the element (members, and elements of array members) is zero.
         let mut eqs = Vec::new();
-        let mut zero_of = |l: &mut Self, f: &str, fty: &Type| -> Result<(), FrontError> {
-            let z = l.zero_value(fty, span)?;
-            eqs.push(bin(BinaryOp::Eq, field(cur.clone(), f, span), z, span));
-            Ok(())
-        };
-        match &t {
-            Type::Struct(id) => {
-                let def = self.program.structs[id.0 as usize].clone();
-                for (k, fd) in def.fields.iter().enumerate() {
-                    if self.struct_fields.contains_key(&(*id, k)) {
-                        let f = self.member_field(*id, k);
-                        zero_of(self, &f, &fd.ty)?;
-                    }
-                }
-            }
-            other => {
-                if let Some(f) = self.elem_field(other, span)? {
-                    zero_of(self, f, other)?;
-                }
-            }
+        for a in self.elem_atoms(cur.clone(), &t, span)? {
+            let z = self.zero_value(&a.ty, span)?;
+            let eq = bin(BinaryOp::Eq, a.loc, z, span);
+            eqs.push(if a.vars.is_empty() {
+                eq
+            } else {
+                forall(a.vars, implies(and_all(a.guards, span), eq, span), span)
+            });
         }
         let body = and_all(eqs, span);
         if let Some(i) = init {
@@ -463,8 +619,9 @@ pub(crate) fn is_base_expr(e: &Expr, base: &HashSet<VarId>) -> bool {
         ExprKind::Null => true,
         ExprKind::Var(v) => base.contains(v) || matches!(e.ty, Type::Array { .. }),
         ExprKind::Cast(inner) => is_base_expr(inner, base),
-        // A row of a multi-dimensional array is an allocation of its own.
-        ExprKind::Index { .. } => matches!(e.ty, Type::Array { .. }),
+        // A row of a multi-dimensional array, an array member of a struct: an allocation of
+        // its own.
+        ExprKind::Index { .. } | ExprKind::Member { .. } => matches!(e.ty, Type::Array { .. }),
         ExprKind::AddrOf(inner) => matches!(inner.kind, ExprKind::Var(_)),
         ExprKind::Cond { then, els, .. } => is_base_expr(then, base) && is_base_expr(els, base),
         _ => false,
@@ -511,4 +668,12 @@ fn shifted_use(e: &Expr, base: &HashSet<VarId>) -> bool {
     let mut any = here;
     e.for_each_child(&mut |c| any |= shifted_use(c, base));
     any
+}
+
+/// Whether every dimension of an array type has a constant length.
+fn constant_lengths(t: &Type) -> bool {
+    match t {
+        Type::Array { elem, len } => matches!(len, ArrayLen::Const(_)) && constant_lengths(elem),
+        _ => true,
+    }
 }

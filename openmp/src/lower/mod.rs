@@ -1,7 +1,7 @@
 //! Lowering a checked C/OpenMP program to Viper, with the proof obligations of its parallel
 //! regions (thesis ch. 5).
 //!
-//! - [`prelude`]: the memory model, C division, floating-point values;
+//! - [`prelude`]: the memory model, C division, floating-point values ([`float`]);
 //! - [`memory`]: objects in memory (allocations, their permissions, element fields);
 //! - [`value`]: C expressions as Viper values and locations;
 //! - [`spec`]: specification expressions;
@@ -15,6 +15,7 @@
 
 pub mod bigop;
 pub mod call;
+pub mod float;
 pub mod function;
 pub mod memory;
 pub mod prelude;
@@ -174,6 +175,9 @@ pub(crate) struct Lowerer<'p> {
     pub shared: SharedScope,
     /// (struct, member) -> Viper field.
     pub struct_fields: HashMap<(StructId, usize), String>,
+    /// (struct, member of array type) -> the Viper domain function giving the member's array
+    /// (an allocation of its own) from the struct object's reference.
+    pub member_arrays: HashMap<(StructId, usize), String>,
     pub cur: FnState,
     /// The number of prelude items at the start of `items`.
     pub prelude_len: usize,
@@ -221,6 +225,7 @@ impl<'p> Lowerer<'p> {
             global_objs: HashMap::new(),
             shared: SharedScope::default(),
             struct_fields: HashMap::new(),
+            member_arrays: HashMap::new(),
             cur: FnState::default(),
         }
     }
@@ -382,11 +387,11 @@ pub(crate) fn viper_call(name: &str, args: Vec<VExpr>, span: Span) -> VExpr {
 }
 
 /// The Viper type of a C value type (`None` for `void`, structs and arrays, which are objects).
+/// `_Bool` values are the integers 0 and 1, as C computes with them.
 pub fn viper_type(t: &Type) -> Option<VType> {
     match t {
         Type::Void | Type::Func | Type::Struct(_) => None,
-        Type::Bool => Some(VType::Bool),
-        Type::Int { .. } => Some(VType::Int),
+        Type::Bool | Type::Int { .. } => Some(VType::Int),
         Type::Float(_) => Some(prelude::float_type()),
         Type::Ptr(_) | Type::Array { .. } => Some(prelude::array_type()),
     }

@@ -17,7 +17,8 @@
 //! Numbers: integers are mathematical (no overflow); C's `/` and `%` truncate toward zero (Viper's
 //! are Euclidean): `c_div`/`c_mod` give C's results and require a non-zero divisor. Floating-point
 //! values are the uninterpreted domain `CFloat`: equal operations on equal operands give equal
-//! results, nothing else is known (no rounding is modelled).
+//! results, nothing else is known (no rounding is modelled; one function per floating type for
+//! what rounds, see [`super::float`]).
 
 use num_bigint::BigInt;
 use ppl::obligations::build::*;
@@ -142,6 +143,7 @@ pub fn names() -> Vec<String> {
     .map(|s| s.to_string())
     .collect();
     v.extend(FLOAT_OPS.iter().map(|(n, _, _)| n.to_string()));
+    v.extend(super::float::per_type_functions().into_iter().map(|f| f.0));
     v.extend(BIT_OPS.iter().map(|(n, _)| n.to_string()));
     v.extend(MATH.iter().map(|(n, _)| math_name(n)));
     v
@@ -273,6 +275,11 @@ pub fn items() -> Vec<Item> {
         let args = (0..*arity).map(|k| (["x", "y"][k], float_type())).collect();
         let ret = if *boolean { Type::Bool } else { float_type() };
         float_fns.push(dfun(name, args, ret));
+    }
+    for (name, ints, arity) in super::float::per_type_functions() {
+        let ty = if ints { Type::Int } else { float_type() };
+        let args = (0..arity).map(|k| (["x", "y"][k], ty.clone())).collect();
+        float_fns.push(dfun(&name, args, float_type()));
     }
     for (name, arity) in MATH {
         let args = (0..*arity).map(|k| (["x", "y"][k], float_type())).collect();

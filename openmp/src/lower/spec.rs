@@ -16,6 +16,7 @@
 use super::prelude::{ALEN, LOC, NULL, PBASE, POFF, ROW};
 use super::{viper_call, Lowerer, Repr};
 use crate::c::ast::{Type as CType, VarId};
+use crate::c::types::{FloatKind, StructId};
 use crate::error::FrontError;
 use crate::spec::{BinOp, Clause, Expr, ExprKind, QuantRange, Quantifier, SpecType, UnOp};
 use ppl::obligations::build::*;
@@ -41,7 +42,8 @@ pub enum SpecPos {
 enum Ty {
     Int,
     Bool,
-    Float,
+    /// A floating-point value of this type (see [`super::float`]).
+    Float(FloatKind),
     /// A pointer to values of the C type; `true` if known to start an allocation.
     Ptr(CType, bool),
 }
@@ -51,7 +53,7 @@ impl Ty {
         match self {
             Ty::Int => "an integer",
             Ty::Bool => "a boolean",
-            Ty::Float => "a floating-point value",
+            Ty::Float(_) => "a floating-point value",
             Ty::Ptr(..) => "a pointer",
         }
     }
@@ -61,7 +63,7 @@ impl Ty {
             (self, other),
             (Ty::Int, Ty::Int)
                 | (Ty::Bool, Ty::Bool)
-                | (Ty::Float, Ty::Float)
+                | (Ty::Float(_), Ty::Float(_))
                 | (Ty::Ptr(..), Ty::Ptr(..))
         )
     }
@@ -70,7 +72,7 @@ impl Ty {
     fn of(t: &CType, base: bool) -> Option<Ty> {
         Some(match t {
             CType::Bool | CType::Int { .. } => Ty::Int,
-            CType::Float(_) => Ty::Float,
+            CType::Float(k) => Ty::Float(*k),
             CType::Ptr(p) => Ty::Ptr((**p).clone(), base),
             CType::Array { elem, .. } => Ty::Ptr((**elem).clone(), true),
             _ => return None,
@@ -126,6 +128,12 @@ impl Lowerer<'_> {
                 Ok(cond(c, t, f, span))
             }
             ExprKind::Perm { loc, perm } => {
+                // A whole struct: every member.
+                if let Some((r, ty)) = self.struct_location(loc, pos)? {
+                    let p = self.amount(perm, pos)?;
+                    let atoms = self.elem_atoms(r, &ty, loc.span)?;
+                    return Ok(Self::atoms_perm(atoms, None, p, span));
+                }
                 // A failing permission is reported at the location as the clause writes it.
                 let mut l = self.location(loc, pos)?;
                 l.span = loc.span;
@@ -138,17 +146,9 @@ impl Lowerer<'_> {
                 let p = self.amount(perm, pos)?;
                 let k = self.cur.names.fresh("k");
                 let kv = || local(&k, span);
-                let f = self.elem_field_of(&elem, span)?;
-                let body = implies(
-                    in_range(kv(), int(0, span), n.clone(), span),
-                    acc(
-                        field(spec_elem(a.clone(), base, kv(), span), f, span),
-                        p,
-                        span,
-                    ),
-                    span,
-                );
-                let q = forall(vec![decl(&k, Type::Int, span)], body, span);
+                let atoms = self.elem_atoms(spec_elem(a.clone(), base, kv(), span), &elem, span)?;
+                let guard = in_range(kv(), int(0, span), n.clone(), span);
+                let q = Self::atoms_perm(atoms, Some((decl(&k, Type::Int, span), guard)), p, span);
                 Ok(and_all(
                     [
                         non_null(a.clone(), span),
@@ -162,7 +162,6 @@ impl Lowerer<'_> {
                 let (a, elem, base) = self.pointer_of(ptr, pos)?;
                 let i = self.pure(index, pos, &Ty::Int)?;
                 let p = self.amount(perm, pos)?;
-                let f = self.elem_field_of(&elem, span)?;
                 let within = and(
                     bin(BinaryOp::Le, int(0, span), i.clone(), span),
                     length_at_least(
@@ -173,11 +172,12 @@ impl Lowerer<'_> {
                     ),
                     span,
                 );
+                let atoms = self.elem_atoms(spec_elem(a.clone(), base, i, span), &elem, span)?;
                 Ok(and_all(
                     [
-                        non_null(a.clone(), span),
+                        non_null(a, span),
                         within,
-                        acc(field(spec_elem(a, base, i, span), f, span), p, span),
+                        Self::atoms_perm(atoms, None, p, span),
                     ],
                     span,
                 ))
@@ -213,12 +213,15 @@ impl Lowerer<'_> {
             // Specifications are typed (no truth values from integers); an integer used as a
             // floating-point value is converted.
             return match (&have, want) {
-                (Ty::Int, Ty::Float) => Ok(viper_call("f_of_int", vec![v], e.span)),
+                (Ty::Int, Ty::Float(k)) => Ok(super::float::of_int(v, *k, e.span)),
                 _ => Err(FrontError::type_error(
                     e.span,
                     format!("expected {}, found {}", want.name(), have.name()),
                 )),
             };
+        }
+        if let (Ty::Float(j), Ty::Float(k)) = (&have, want) {
+            return Ok(super::float::convert(v, *j, *k, e.span));
         }
         Ok(v)
     }
@@ -264,6 +267,18 @@ impl Lowerer<'_> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Int(v) => (uint(*v, span), Ty::Int),
+            ExprKind::Real(text) => {
+                let (digits, k) = real_kind(text);
+                (super::float::literal(digits, k, span)?, Ty::Float(k))
+            }
+            ExprKind::Member { base, field: name } => {
+                let (f, ty) = self.member(base, name, pos)?;
+                // An array member is its own allocation (`Ty::of` says: a base pointer).
+                let t = Ty::of(&ty, false).ok_or_else(|| {
+                    FrontError::unsupported(span, "a member of struct type in a specification")
+                })?;
+                (f, t)
+            }
             ExprKind::Bool(b) => (bool_lit(*b, span), Ty::Bool),
             ExprKind::Null => (
                 viper_call(NULL, Vec::new(), span),
@@ -342,11 +357,24 @@ impl Lowerer<'_> {
             }
             ExprKind::Deref(p) => {
                 let (a, elem, is_base) = self.pointer_of(p, pos)?;
-                let f = self.elem_field_of(&elem, span)?;
-                let t = Ty::of(&elem, false).ok_or_else(|| {
-                    FrontError::unsupported(span, "a struct element in a specification")
-                })?;
-                (field(spec_elem(a, is_base, int(0, span), span), f, span), t)
+                if let CType::Array { elem: inner, .. } = &elem {
+                    // The first row of a pointer to arrays.
+                    let row = viper_call(
+                        ROW,
+                        vec![
+                            spec_base(a.clone(), is_base, span),
+                            spec_off(a, is_base, int(0, span), span),
+                        ],
+                        span,
+                    );
+                    (row, Ty::Ptr((**inner).clone(), true))
+                } else {
+                    let f = self.elem_field_of(&elem, span)?;
+                    let t = Ty::of(&elem, false).ok_or_else(|| {
+                        FrontError::unsupported(span, "a struct element in a specification")
+                    })?;
+                    (field(spec_elem(a, is_base, int(0, span), span), f, span), t)
+                }
             }
             ExprKind::AddrOf(_) => {
                 return Err(FrontError::type_error(
@@ -371,7 +399,7 @@ impl Lowerer<'_> {
             ExprKind::Unary { op: UnOp::Neg, arg } => {
                 let (a, t) = self.pure_value(arg, pos)?;
                 match t {
-                    Ty::Float => (viper_call("f_neg", vec![a], span), Ty::Float),
+                    Ty::Float(k) => (viper_call("f_neg", vec![a], span), Ty::Float(k)),
                     Ty::Int => (un(UnaryOp::Neg, a, span), Ty::Int),
                     _ => return Err(FrontError::type_error(span, "`-` of a non-number")),
                 }
@@ -469,8 +497,13 @@ impl Lowerer<'_> {
     }
 
     fn elem_field_of(&self, t: &CType, span: Span) -> Result<&'static str, FrontError> {
-        self.elem_field(t, span)?
-            .ok_or_else(|| FrontError::unsupported(span, "a struct element in a specification"))
+        self.elem_field(t, span)?.ok_or_else(|| {
+            FrontError::unsupported(
+                span,
+                "a whole struct or array as a value in a specification (name a member or an \
+                     element)",
+            )
+        })
     }
 
     fn pure_binary(
@@ -483,21 +516,34 @@ impl Lowerer<'_> {
     ) -> Result<(VExpr, Ty), FrontError> {
         use BinOp as B;
         Ok(match op {
-            B::Add | B::Sub | B::Mul => {
+            B::Add | B::Sub | B::Mul | B::Div | B::Mod => {
                 let (l, lt) = self.pure_value(lhs, pos)?;
                 let (r, rt) = self.pure_value(rhs, pos)?;
-                match (&lt, &rt) {
-                    (Ty::Float, _) | (_, Ty::Float) => {
-                        let l = self.to_float(l, &lt, lhs.span)?;
-                        let r = self.to_float(r, &rt, rhs.span)?;
-                        let name = match op {
-                            B::Add => "f_add",
-                            B::Sub => "f_sub",
-                            _ => "f_mul",
-                        };
-                        (viper_call(name, vec![l, r], span), Ty::Float)
+                if let Some(k) = float_of(&lt, &rt) {
+                    // C's usual arithmetic conversions: the operation rounds in the wider type.
+                    if op == B::Mod {
+                        return Err(FrontError::type_error(span, "`%` on floating-point values"));
                     }
-                    (Ty::Int, Ty::Int) => {
+                    let l = self.to_float(l, &lt, k, lhs.span)?;
+                    let r = self.to_float(r, &rt, k, rhs.span)?;
+                    let name = match op {
+                        B::Add => "f_add",
+                        B::Sub => "f_sub",
+                        B::Mul => "f_mul",
+                        _ => "f_div",
+                    };
+                    let name = super::float::op(name, k);
+                    return Ok((viper_call(&name, vec![l, r], span), Ty::Float(k)));
+                }
+                if lt != Ty::Int || rt != Ty::Int {
+                    return Err(FrontError::type_error(
+                        span,
+                        format!("`{}` needs numbers", op.symbol()),
+                    ));
+                }
+                match op {
+                    B::Div | B::Mod => (self.division(op == B::Div, l, r, span), Ty::Int),
+                    _ => {
                         let vop = match op {
                             B::Add => BinaryOp::Add,
                             B::Sub => BinaryOp::Sub,
@@ -505,25 +551,6 @@ impl Lowerer<'_> {
                         };
                         (bin(vop, l, r, span), Ty::Int)
                     }
-                    _ => {
-                        return Err(FrontError::type_error(
-                            span,
-                            format!("`{}` needs numbers", op.symbol()),
-                        ))
-                    }
-                }
-            }
-            B::Div | B::Mod => {
-                let (l, lt) = self.pure_value(lhs, pos)?;
-                if lt == Ty::Float && op == B::Div {
-                    let r = self.pure(rhs, pos, &Ty::Float)?;
-                    (viper_call("f_div", vec![l, r], span), Ty::Float)
-                } else {
-                    if lt != Ty::Int {
-                        return Err(FrontError::type_error(lhs.span, "expected an integer"));
-                    }
-                    let r = self.pure(rhs, pos, &Ty::Int)?;
-                    (self.division(op == B::Div, l, r, span), Ty::Int)
                 }
             }
             B::Frac => {
@@ -534,7 +561,29 @@ impl Lowerer<'_> {
             }
             B::Eq | B::Ne => {
                 let (l, lt) = self.pure_value(lhs, pos)?;
-                let r = self.pure(rhs, pos, &lt)?;
+                let (l, r) = match &lt {
+                    // Floating-point values compare as values (identity) in the wider type.
+                    Ty::Float(_) | Ty::Int => {
+                        let (r, rt) = self.pure_value(rhs, pos)?;
+                        match float_of(&lt, &rt) {
+                            Some(k) => (
+                                self.to_float(l, &lt, k, lhs.span)?,
+                                self.to_float(r, &rt, k, rhs.span)?,
+                            ),
+                            None if rt.same_class(&lt) => (l, r),
+                            None => {
+                                return Err(FrontError::type_error(
+                                    rhs.span,
+                                    format!("expected {}, found {}", lt.name(), rt.name()),
+                                ))
+                            }
+                        }
+                    }
+                    _ => {
+                        let r = self.pure(rhs, pos, &lt)?;
+                        (l, r)
+                    }
+                };
                 let vop = if op == B::Eq {
                     BinaryOp::Eq
                 } else {
@@ -544,8 +593,10 @@ impl Lowerer<'_> {
             }
             B::Lt | B::Le | B::Gt | B::Ge => {
                 let (l, lt) = self.pure_value(lhs, pos)?;
-                if lt == Ty::Float {
-                    let r = self.pure(rhs, pos, &Ty::Float)?;
+                let (r, rt) = self.pure_value(rhs, pos)?;
+                if let Some(k) = float_of(&lt, &rt) {
+                    let l = self.to_float(l, &lt, k, lhs.span)?;
+                    let r = self.to_float(r, &rt, k, rhs.span)?;
                     let (name, a, b) = match op {
                         B::Lt => ("f_lt", l, r),
                         B::Le => ("f_le", l, r),
@@ -557,7 +608,9 @@ impl Lowerer<'_> {
                 if lt != Ty::Int {
                     return Err(FrontError::type_error(lhs.span, "expected an integer"));
                 }
-                let r = self.pure(rhs, pos, &Ty::Int)?;
+                if rt != Ty::Int {
+                    return Err(FrontError::type_error(rhs.span, "expected an integer"));
+                }
                 let vop = match op {
                     B::Lt => BinaryOp::Lt,
                     B::Le => BinaryOp::Le,
@@ -579,10 +632,11 @@ impl Lowerer<'_> {
         })
     }
 
-    fn to_float(&self, v: VExpr, t: &Ty, span: Span) -> Result<VExpr, FrontError> {
+    /// A number of type `t` as a floating-point value of type `k`.
+    fn to_float(&self, v: VExpr, t: &Ty, k: FloatKind, span: Span) -> Result<VExpr, FrontError> {
         match t {
-            Ty::Float => Ok(v),
-            Ty::Int => Ok(viper_call("f_of_int", vec![v], span)),
+            Ty::Float(j) => Ok(super::float::convert(v, *j, k, span)),
+            Ty::Int => Ok(super::float::of_int(v, k, span)),
             _ => Err(FrontError::type_error(span, "expected a number")),
         }
     }
@@ -623,6 +677,11 @@ impl Lowerer<'_> {
             } else {
                 self.pure(body, pos, &Ty::Bool)?
             };
+            // Nothing to say (e.g. permission to a struct without modelled members): no
+            // quantifier, whose range could read locations without permission.
+            if is_true(&b) {
+                return Ok(b);
+            }
             let inner = match kind {
                 QuantKind::Forall => bin(BinaryOp::Implies, guard, b, span),
                 QuantKind::Exists => bin(BinaryOp::And, guard, b, span),
@@ -729,6 +788,19 @@ impl Lowerer<'_> {
                 Ok(v)
             }
             ExprKind::AddrOf(inner) => self.location(inner, pos),
+            ExprKind::Member { base, field: name } => {
+                let (f, ty) = self.member(base, name, pos)?;
+                if ty.is_array() {
+                    return Err(FrontError::type_error(
+                        span,
+                        format!(
+                            "`Perm` on the array member `{}`: name its elements or use `\\pointer`",
+                            name.name
+                        ),
+                    ));
+                }
+                Ok(f)
+            }
             ExprKind::Var(n) => {
                 let var = self
                     .spec_lookup(n)
@@ -760,6 +832,108 @@ impl Lowerer<'_> {
                  shared variable",
             )),
         }
+    }
+
+    /// The reference of the struct object `e` denotes (a struct variable in memory, an element
+    /// of an array of structs, `*p`) and its struct.
+    fn spec_struct_ref(&mut self, e: &Expr, pos: SpecPos) -> Result<(VExpr, StructId), FrontError> {
+        let span = e.span;
+        let not_struct = || FrontError::type_error(span, "a member of a non-struct");
+        match &e.kind {
+            ExprKind::Var(n) if !self.cur.bound.iter().any(|b| &b.0 == n) => {
+                let v = self.spec_lookup(n).ok_or_else(|| {
+                    FrontError::type_error(span, format!("unknown name `{n}` in the specification"))
+                })?;
+                let CType::Struct(id) = self.program.var(v).ty else {
+                    return Err(not_struct());
+                };
+                match self.cur.vars.get(&v).cloned() {
+                    Some(Repr::Memory(obj)) => {
+                        Ok((viper_call(LOC, vec![obj, int(0, span)], span), id))
+                    }
+                    _ => Err(self.unbound(v, span)),
+                }
+            }
+            ExprKind::Index { base, index } => {
+                let (a, elem, is_base) = self.pointer_of(base, pos)?;
+                let CType::Struct(id) = elem else {
+                    return Err(not_struct());
+                };
+                let i = self.pure(index, pos, &Ty::Int)?;
+                Ok((spec_elem(a, is_base, i, span), id))
+            }
+            ExprKind::Deref(p) => {
+                let (a, elem, is_base) = self.pointer_of(p, pos)?;
+                let CType::Struct(id) = elem else {
+                    return Err(not_struct());
+                };
+                Ok((spec_elem(a, is_base, int(0, span), span), id))
+            }
+            ExprKind::Member { .. } => Err(FrontError::unsupported(
+                span,
+                "a struct member of struct type in a specification",
+            )),
+            _ => Err(not_struct()),
+        }
+    }
+
+    /// The location of member `name` of the struct `base` and the member's C type.
+    fn member(
+        &mut self,
+        base: &Expr,
+        name: &crate::spec::Ident,
+        pos: SpecPos,
+    ) -> Result<(VExpr, CType), FrontError> {
+        let (r, id) = self.spec_struct_ref(base, pos)?;
+        let def = &self.program.structs[id.0 as usize];
+        let k = def.field(&name.name).ok_or_else(|| {
+            FrontError::type_error(
+                name.span,
+                format!("`struct {}` has no member `{}`", def.name, name.name),
+            )
+        })?;
+        let ty = def.fields[k].ty.clone();
+        if let Some(arr) = self.member_array(id, k, r.clone(), name.span) {
+            return Ok((arr, ty));
+        }
+        if !self.struct_fields.contains_key(&(id, k)) {
+            return Err(FrontError::unsupported(
+                name.span,
+                format!(
+                    "the member `{}` (of struct or array type) in a specification",
+                    name.name
+                ),
+            ));
+        }
+        let f = self.member_field(id, k);
+        Ok((field(r, &f, name.span), ty))
+    }
+
+    /// If `loc` designates a whole struct object (`s`, `a[i]`, `*p` of struct type): its
+    /// reference and type.
+    fn struct_location(
+        &mut self,
+        loc: &Expr,
+        pos: SpecPos,
+    ) -> Result<Option<(VExpr, CType)>, FrontError> {
+        let is_struct = match &loc.kind {
+            ExprKind::AddrOf(inner) => return self.struct_location(inner, pos),
+            ExprKind::Var(n) => {
+                !self.cur.bound.iter().any(|b| &b.0 == n)
+                    && self
+                        .spec_lookup(n)
+                        .is_some_and(|v| matches!(self.program.var(v).ty, CType::Struct(_)))
+            }
+            ExprKind::Index { base, .. } | ExprKind::Deref(base) => {
+                matches!(self.pointer_of(base, pos)?.1, CType::Struct(_))
+            }
+            _ => false,
+        };
+        if !is_struct {
+            return Ok(None);
+        }
+        let (r, id) = self.spec_struct_ref(loc, pos)?;
+        Ok(Some((r, CType::Struct(id))))
     }
 
     /// A permission amount.
@@ -864,4 +1038,27 @@ fn quantified_permissions(q: &VExpr) -> Result<VExpr, FrontError> {
         parts.push(facts);
     }
     Ok(respan(and_all(parts, q.span), q.span))
+}
+
+/// The floating type an operation on operands of these types works in, if either is one.
+fn float_of(a: &Ty, b: &Ty) -> Option<FloatKind> {
+    let k = |t: &Ty| match t {
+        Ty::Float(k) => Some(*k),
+        _ => None,
+    };
+    match (k(a), k(b)) {
+        (None, None) => None,
+        (x, y) => Some(super::float::common(x, y)),
+    }
+}
+
+/// The digits of a floating constant and its type (`f`: `float`, `l`: `long double`).
+fn real_kind(text: &str) -> (&str, FloatKind) {
+    match text.strip_suffix(['f', 'F']) {
+        Some(d) => (d, FloatKind::Float),
+        None => match text.strip_suffix(['l', 'L']) {
+            Some(d) => (d, FloatKind::LongDouble),
+            None => (text, FloatKind::Double),
+        },
+    }
 }

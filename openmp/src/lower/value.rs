@@ -50,6 +50,9 @@ impl Lowerer<'_> {
     /// `e` as a value of C type `ty` (converted as C converts on assignment).
     pub(crate) fn c_value_as(&mut self, e: &Expr, ty: &Type) -> Result<VExpr, FrontError> {
         let (v, have) = self.c_value(e)?;
+        if let Type::Float(k) = ty {
+            return to_float(v, have, &e.ty, *k, e.span);
+        }
         let want = match ty {
             Type::Bool => Class::Bool,
             t => Class::of(t)
@@ -74,7 +77,10 @@ impl Lowerer<'_> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Int(v) => (int_lit(*v, span), Class::Int),
-            ExprKind::Float(text) => (float_lit(text, span)?, Class::Float),
+            ExprKind::Float(text) => {
+                let k = super::float::kind_of(&e.ty).unwrap_or(crate::c::types::FloatKind::Double);
+                (super::float::literal(text, k, span)?, Class::Float)
+            }
             ExprKind::Null => (viper_call(NULL, Vec::new(), span), Class::Ptr),
             ExprKind::Str(_) => {
                 return Err(FrontError::unsupported(
@@ -139,8 +145,16 @@ impl Lowerer<'_> {
                 } else {
                     Class::Int
                 };
-                let t = convert(t, tc, want, then.span)?;
-                let f = convert(f, fc, want, els.span)?;
+                let (t, f) = match super::float::kind_of(&e.ty) {
+                    Some(k) if want == Class::Float => (
+                        to_float(t, tc, &then.ty, k, then.span)?,
+                        to_float(f, fc, &els.ty, k, els.span)?,
+                    ),
+                    _ => (
+                        convert(t, tc, want, then.span)?,
+                        convert(f, fc, want, els.span)?,
+                    ),
+                };
                 (cond(c, t, f, span), want)
             }
             ExprKind::Cast(inner) => {
@@ -155,6 +169,7 @@ impl Lowerer<'_> {
                         )?,
                         Class::Int,
                     ),
+                    Type::Float(k) => (to_float(v, have, &inner.ty, *k, span)?, Class::Float),
                     t => {
                         let want = Class::of(t).ok_or_else(|| {
                             FrontError::unsupported(span, "a conversion to this type")
@@ -275,9 +290,13 @@ impl Lowerer<'_> {
         }
         // Floating point: uninterpreted operations.
         if lc == Class::Float || rc == Class::Float {
-            let l = convert(l, lc, Class::Float, span)?;
-            let r = convert(r, rc, Class::Float, span)?;
-            let f = |name: &str, a: VExpr, b: VExpr| viper_call(name, vec![a, b], span);
+            // The usual arithmetic conversions: both operands in the wider floating type, in
+            // which the operation rounds.
+            use super::float::{common, kind_of, op as fop};
+            let k = common(kind_of(&lhs.ty), kind_of(&rhs.ty));
+            let l = to_float(l, lc, &lhs.ty, k, span)?;
+            let r = to_float(r, rc, &rhs.ty, k, span)?;
+            let f = |name: &str, a: VExpr, b: VExpr| viper_call(&fop(name, k), vec![a, b], span);
             return Ok(match op {
                 B::Add => (f("f_add", l, r), Class::Float),
                 B::Sub => (f("f_sub", l, r), Class::Float),
@@ -365,7 +384,7 @@ impl Lowerer<'_> {
     }
 
     /// The row `i` of the multi-dimensional array pointer `pe` points into.
-    fn row_of(&mut self, pe: &Expr, p: VExpr, i: VExpr, span: Span) -> VExpr {
+    pub(crate) fn row_of(&mut self, pe: &Expr, p: VExpr, i: VExpr, span: Span) -> VExpr {
         if self.is_base(pe) {
             return viper_call(ROW, vec![p, i], span);
         }
@@ -395,6 +414,16 @@ impl Lowerer<'_> {
             ExprKind::Deref(p) => {
                 let pv = self.pointer(p)?;
                 Ok(self.row_of(p, pv, int(0, span), span))
+            }
+            // A member of array type: the member's own allocation.
+            ExprKind::Member { base, field: k } => {
+                let Type::Struct(id) = base.ty else {
+                    return Err(FrontError::type_error(span, "member of a non-struct"));
+                };
+                let r = self.struct_ref(base)?;
+                self.member_array(id, *k, r, span).ok_or_else(|| {
+                    FrontError::unsupported(span, "an array member whose lengths are not constant")
+                })
             }
             _ => Err(FrontError::unsupported(span, "an array inside a struct")),
         }
@@ -576,43 +605,24 @@ pub(crate) fn int_lit(v: i128, span: Span) -> VExpr {
     )
 }
 
-/// A floating constant `d.dddde±x` as `f_lit(numerator, denominator)` in lowest terms.
-fn float_lit(text: &str, span: Span) -> Result<VExpr, FrontError> {
-    use num_bigint::BigInt;
-    use num_traits::{One, Zero};
-    let bad = || FrontError::unsupported(span, format!("the floating constant `{text}`"));
-    let t = text.to_ascii_lowercase();
-    if t.starts_with("0x") {
-        return Err(bad());
-    }
-    let (mantissa, exp) = match t.split_once('e') {
-        Some((m, e)) => (m.to_string(), e.parse::<i32>().map_err(|_| bad())?),
-        None => (t.clone(), 0),
-    };
-    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((&mantissa, ""));
-    let digits = format!("{int_part}{frac_part}");
-    let digits = if digits.is_empty() {
-        "0".to_string()
-    } else {
-        digits
-    };
-    let mut num: BigInt = digits.parse().map_err(|_| bad())?;
-    let mut den: BigInt = BigInt::one();
-    let scale = exp - frac_part.len() as i32;
-    if scale.abs() > 400 {
-        return Err(bad());
-    }
-    let ten = BigInt::from(10);
-    if scale >= 0 {
-        num *= ten.pow(scale as u32);
-    } else {
-        den = ten.pow((-scale) as u32);
-    }
-    let g = num_integer::Integer::gcd(&num, &den);
-    if !g.is_zero() && !g.is_one() {
-        num /= &g;
-        den /= &g;
-    }
-    let lit = |b: BigInt| VExpr::new(viper::ast::ExprKind::IntLit(b), span);
-    Ok(viper_call("f_lit", vec![lit(num), lit(den)], span))
+/// A value of class `have` (of C type `from`) as a value of floating type `k` (see
+/// [`super::float`]).
+pub(crate) fn to_float(
+    v: VExpr,
+    have: Class,
+    from: &Type,
+    k: crate::c::types::FloatKind,
+    span: Span,
+) -> Result<VExpr, FrontError> {
+    use super::float;
+    Ok(match have {
+        Class::Float => float::convert(
+            v,
+            float::kind_of(from).unwrap_or(crate::c::types::FloatKind::Double),
+            k,
+            span,
+        ),
+        Class::Int | Class::Bool => float::of_int(convert(v, have, Class::Int, span)?, k, span),
+        Class::Ptr => convert(v, have, Class::Float, span)?,
+    })
 }

@@ -69,6 +69,9 @@ type Job = Part<OmpBlock, JobInfo>;
 
 /// Builds the regions of every verified function of `program`.
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
+    // Orphaned constructs first: calls in regions are inlined (their lock routines, `ordered`
+    // and `linear` clauses are then rewritten with the region's code).
+    let orphans = super::orphan::resolve(program)?;
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
     let ordered_loops = super::ordered::desugar(program);
@@ -104,32 +107,9 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         });
     }
     // `threadprivate` (§5.2): each thread's copy is its own, which the blocks of a region model
-    // as private data. A function using one is not modelled per thread, nor a task (it runs on
-    // any thread of the team, with that thread's copy).
-    for (name, body) in &functions {
-        let has_region = {
-            let mut found = false;
-            visit::each_stmt(&body.stmts, &mut |s| {
-                found |= matches!(&s.kind, StmtKind::Omp(c) if c.region.is_some());
-            });
-            found
-        };
-        let used = visit::referenced(&body.stmts);
-        for v in used {
-            let info = b.program.var(v);
-            if info.threadprivate && !has_region {
-                b.errors.push(FrontError::unsupported(
-                    info.span,
-                    format!(
-                        "`threadprivate` variable `{}` used in `{name}`, a function without a \
-                         parallel region of its own (each thread's copy is modelled only in the \
-                         code of a region)",
-                        info.name
-                    ),
-                ));
-            }
-        }
-    }
+    // as private data. A function using one outside a region of its own has every call in a
+    // region inlined (`omp::orphan`): on its own it runs on the initial thread, whose copy is
+    // the original.
     if !b.errors.is_empty() {
         let mut errors = std::mem::take(&mut b.errors);
         errors.sort_by_key(|e| (e.span.file, e.span.start));
@@ -161,7 +141,9 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         return Err(FrontErrors(errors));
     }
     regions.sort_by_key(|r| r.id);
+    super::orphan::mark_serial(&mut regions, &orphans);
     program.regions = regions;
+    program.orphans = orphans;
     Ok(())
 }
 
@@ -1368,6 +1350,11 @@ impl Builder<'_> {
                 if c.region.is_some() || in_region {
                     continue;
                 }
+                // One thread runs these as plain code (`omp::orphan`).
+                if super::orphan::sequential_ok(c.pragma.directive) {
+                    s.for_each_block(&mut |b| self.orphans(&b.stmts, in_region));
+                    continue;
+                }
                 if !c.pragma.directive.is_parallel() {
                     self.errors.push(FrontError::unsupported(
                         c.pragma.directive_span,
@@ -1544,7 +1531,7 @@ fn nested<'a>(ctx: &Ctx<'a>, p: &Pragma) -> Ctx<'a> {
 }
 
 /// Every statement of a construct (its body, sections, loop body).
-fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
+pub(crate) fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
     match &c.body {
         OmpBody::Block { body, .. } => body.stmts.clone(),
         OmpBody::Loop(n) => n.body.stmts.clone(),

@@ -3,10 +3,12 @@
 
 pub mod ast;
 pub mod build;
+pub mod inline;
 pub mod linear;
 pub mod lock_updates;
 pub mod locks;
 pub mod ordered;
+pub mod orphan;
 pub mod reduction;
 pub mod sharing;
 pub mod tasks;

@@ -662,6 +662,43 @@ impl ClauseKind {
             _ => &[],
         }
     }
+
+    /// The list items the clause names, mutably (see [`Self::items`]).
+    pub fn items_mut(&mut self) -> &mut [ListItem] {
+        use ClauseKind as C;
+        match self {
+            C::Shared(v)
+            | C::Private(v)
+            | C::Firstprivate(v)
+            | C::IsDevicePtr(v)
+            | C::UseDevicePtr(v)
+            | C::HasDeviceAddr(v)
+            | C::UseDeviceAddr(v)
+            | C::Inclusive(v)
+            | C::Exclusive(v)
+            | C::Copyin(v)
+            | C::Copyprivate(v)
+            | C::Enter(v)
+            | C::Link(v)
+            | C::Uniform(v)
+            | C::Nontemporal(v) => v,
+            C::Lastprivate { items, .. }
+            | C::Reduction { items, .. }
+            | C::TaskReduction { items, .. }
+            | C::InReduction { items, .. }
+            | C::Map { items, .. }
+            | C::To { items, .. }
+            | C::From { items, .. }
+            | C::Aligned { items, .. }
+            | C::Allocate { items, .. }
+            | C::Affinity { items, .. }
+            | C::Depend(Dependence::Locators { items, .. }) => items,
+            C::Linear(l) => &mut l.items,
+            C::Detach(i) | C::Use(i) => std::slice::from_mut(i),
+            C::Destroy(Some(i)) => std::slice::from_mut(i),
+            _ => &mut [],
+        }
+    }
 }
 
 /// A clause with its span and the span of its keyword.

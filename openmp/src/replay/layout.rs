@@ -170,6 +170,7 @@ mod tests {
             regions: Vec::new(),
             inference: Default::default(),
             function_index: Default::default(),
+            orphans: Default::default(),
         }
     }
 

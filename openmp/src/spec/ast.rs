@@ -304,6 +304,8 @@ pub struct Expr {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Int(u64),
+    /// A floating constant as written (`2.0`, `1e-3`, `0.5f`).
+    Real(String),
     Bool(bool),
     /// `NULL`
     Null,
@@ -323,6 +325,11 @@ pub enum ExprKind {
     },
     /// `*p`
     Deref(Box<Expr>),
+    /// `s.f` (`p->f` is `(*p).f`): a member of a struct.
+    Member {
+        base: Box<Expr>,
+        field: Ident,
+    },
     /// `&a[i]`: only as the location of `Perm`.
     AddrOf(Box<Expr>),
     Unary {

@@ -70,7 +70,9 @@ fn expr(e: &mut Expr, macros: &HashMap<String, String>) {
         | ExprKind::NoPerm
         | ExprKind::Var(_)
         | ExprKind::Contribution(_)
+        | ExprKind::Real(_)
         | ExprKind::ThreadNum => {}
+        ExprKind::Member { base, .. } => expr(base, macros),
         ExprKind::Deref(a)
         | ExprKind::AddrOf(a)
         | ExprKind::Old(a)

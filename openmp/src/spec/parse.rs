@@ -54,7 +54,7 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::prefix(Rule::neg)
                 | Op::prefix(Rule::deref)
                 | Op::prefix(Rule::addr))
-            .op(Op::postfix(Rule::index))
+            .op(Op::postfix(Rule::index) | Op::postfix(Rule::member) | Op::postfix(Rule::arrow))
     })
 }
 
@@ -174,6 +174,7 @@ fn check_addr_of(e: &Expr, perm_loc: bool) -> Result<(), FrontError> {
 pub fn for_each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     match &e.kind {
         ExprKind::Int(_)
+        | ExprKind::Real(_)
         | ExprKind::Bool(_)
         | ExprKind::Null
         | ExprKind::Result
@@ -188,6 +189,7 @@ pub fn for_each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
             f(index);
         }
         ExprKind::Deref(a)
+        | ExprKind::Member { base: a, .. }
         | ExprKind::AddrOf(a)
         | ExprKind::Unary { arg: a, .. }
         | ExprKind::Old(a)
@@ -255,14 +257,33 @@ fn build_expr(pairs: Pairs<'_, Rule>, o: Origin<'_>) -> Result<Expr, FrontError>
         .map_postfix(|base, op| {
             let base = base?;
             let span = base.span.join(o.pair_span(&op));
-            let index = build_expr(op.into_inner().next().expect("index").into_inner(), o)?;
-            Ok(Expr {
-                kind: ExprKind::Index {
+            let rule = op.as_rule();
+            let inner = op.into_inner().next().expect("an operand");
+            let kind = match rule {
+                Rule::member | Rule::arrow => {
+                    let field = Ident {
+                        name: inner.as_str().to_string(),
+                        span: o.pair_span(&inner),
+                    };
+                    let base = if rule == Rule::arrow {
+                        Expr {
+                            span: base.span,
+                            kind: ExprKind::Deref(Box::new(base)),
+                        }
+                    } else {
+                        base
+                    };
+                    ExprKind::Member {
+                        base: Box::new(base),
+                        field,
+                    }
+                }
+                _ => ExprKind::Index {
                     base: Box::new(base),
-                    index: Box::new(index),
+                    index: Box::new(build_expr(inner.into_inner(), o)?),
                 },
-                span,
-            })
+            };
+            Ok(Expr { kind, span })
         })
         .map_infix(|lhs, op, rhs| {
             let (lhs, rhs) = (lhs?, rhs?);
@@ -323,6 +344,7 @@ fn build_primary(p: Pair<'_, Rule>, o: Origin<'_>) -> Result<Expr, FrontError> {
         Rule::int_lit => ExprKind::Int(text.parse().map_err(|_| {
             FrontError::spec_syntax(span, format!("integer literal `{text}` is too large"))
         })?),
+        Rule::real_lit => ExprKind::Real(text.to_string()),
         Rule::true_lit => ExprKind::Bool(true),
         Rule::false_lit => ExprKind::Bool(false),
         Rule::null => ExprKind::Null,
@@ -413,8 +435,10 @@ fn build_primary(p: Pair<'_, Rule>, o: Origin<'_>) -> Result<Expr, FrontError> {
 
 fn check_perm_location(loc: &Expr) -> Result<(), FrontError> {
     let ok = match &loc.kind {
-        ExprKind::Var(_) | ExprKind::Index { .. } => true,
-        ExprKind::AddrOf(inner) => matches!(inner.kind, ExprKind::Index { .. }),
+        ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => true,
+        ExprKind::AddrOf(inner) => {
+            matches!(inner.kind, ExprKind::Index { .. } | ExprKind::Member { .. })
+        }
         ExprKind::Deref(inner) => matches!(inner.kind, ExprKind::Var(_)),
         _ => false,
     };
@@ -423,7 +447,7 @@ fn check_perm_location(loc: &Expr) -> Result<(), FrontError> {
     } else {
         Err(FrontError::spec_syntax(
             loc.span,
-            "the location of `Perm` must be `a[e]`, `&a[e]`, `*p` or a variable",
+            "the location of `Perm` must be `a[e]`, `&a[e]`, `*p`, a member `s.f` or a variable",
         ))
     }
 }
@@ -614,6 +638,28 @@ mod tests {
                 "assert"
             ]
         );
+    }
+
+    #[test]
+    fn members_and_real_literals() {
+        assert_eq!(p("s.n + p->v[i]"), "s.n + p->v[i]");
+        assert_eq!(p("a[i].x == 2.0"), "a[i].x == 2.0");
+        assert!(matches!(
+            one_expr("p->f").kind,
+            ExprKind::Member { ref base, .. } if matches!(base.kind, ExprKind::Deref(_))
+        ));
+        for lit in ["2.0", "1e-3", ".5", "2.", "1.5e+10", "0.5f", "3.0L"] {
+            assert!(
+                matches!(one_expr(lit).kind, ExprKind::Real(ref t) if t == lit),
+                "{lit}"
+            );
+        }
+        // `0..n` is a range, not a constant.
+        assert_eq!(
+            p("(\\forall int k = 0..n; a[k] == 0.0)"),
+            "(\\forall int k = 0 .. n; a[k] == 0.0)"
+        );
+        assert!(parse("requires Perm(s.f, write) ** Perm(&p->v[i], 1\\2);").is_ok());
     }
 
     #[test]

@@ -31,6 +31,19 @@ pub fn print_contract(c: &Contract) -> Vec<String> {
 fn write(e: &Expr, ctx: u8, out: &mut String) {
     match &e.kind {
         ExprKind::Int(n) => out.push_str(&n.to_string()),
+        ExprKind::Real(t) => out.push_str(t),
+        ExprKind::Member { base, field } => match &base.kind {
+            ExprKind::Deref(p) => {
+                write(p, POSTFIX, out);
+                out.push_str("->");
+                out.push_str(&field.name);
+            }
+            _ => {
+                write(base, POSTFIX, out);
+                out.push('.');
+                out.push_str(&field.name);
+            }
+        },
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         ExprKind::Null => out.push_str("NULL"),
         ExprKind::Result => out.push_str("\\result"),

@@ -56,18 +56,26 @@ impl Converter<'_> {
                 ))
             }
             None if self.foreign.contains(&name) => {
+                if let Some(r) = self.polybench(&name, c, target, span, pre, expected) {
+                    return r;
+                }
                 return Err(FrontError::unsupported(
                     callee.span,
                     format!(
                         "call of `{name}`, a function of a system header ompv has no contract for"
                     ),
-                ))
+                ));
             }
             None => {
+                // PolyBench's timer routines are declared only with `POLYBENCH_TIME`, and called
+                // undeclared otherwise (an implicit declaration).
+                if let Some(r) = self.polybench(&name, c, target, span, pre, expected) {
+                    return r;
+                }
                 return Err(FrontError::type_error(
                     callee.span,
                     format!("call of the undeclared function `{name}`"),
-                ))
+                ));
             }
         };
         if sig.library {
@@ -84,9 +92,16 @@ impl Converter<'_> {
                     let [arg] = c.arguments.as_slice() else {
                         return Err(FrontError::type_error(span, "`free` takes 1 argument"));
                     };
-                    let p = self.rvalue(arg, pre)?;
+                    let mut p = self.rvalue(arg, pre)?;
                     if !p.ty.decay().is_pointer() {
                         return Err(FrontError::type_error(p.span, "`free` of a non-pointer"));
+                    }
+                    // `free((void *)p)` frees `p`'s block (a conversion to `void *` keeps it).
+                    while let ExprKind::Cast(inner) = &p.kind {
+                        if p.ty != Type::ptr(Type::Void) || !inner.ty.decay().is_pointer() {
+                            break;
+                        }
+                        p = (**inner).clone();
                     }
                     pre.push(Stmt {
                         kind: StmtKind::Free(p),

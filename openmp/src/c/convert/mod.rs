@@ -9,6 +9,7 @@ mod calls;
 mod decl;
 mod expr;
 mod omp;
+mod polybench;
 mod stmt;
 mod types;
 
@@ -41,6 +42,8 @@ pub struct Program {
     pub regions: Vec<crate::omp::Region>,
     /// The specifications ompv inferred (filled in by [`crate::infer::infer`]).
     pub inference: crate::infer::Inference,
+    /// What became of orphaned OpenMP constructs (filled in by [`crate::omp::regions`]).
+    pub orphans: crate::omp::orphan::Orphans,
     /// Where [`Program::function`] finds each function (built on first use).
     pub function_index: FunctionIndex,
 }
@@ -233,6 +236,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
             functions,
             regions: Vec::new(),
             inference: Default::default(),
+            orphans: Default::default(),
             function_index: Default::default(),
         })
     } else {

@@ -477,9 +477,15 @@ fn simd_alone_in_a_region_is_run_by_every_thread() {
 
 #[test]
 fn openmp_structure_errors() {
-    let (k, l, c, m) = err(
+    // An orphaned loop outside any region runs on a team of one thread: a region of its own.
+    let p = ok(
         "void f(int n, int *a)\n{\n  #pragma omp for\n  for (int i = 0; i < n; i++) a[i] = 0;\n}\n",
     );
+    assert_eq!(p.regions.len(), 1);
+    assert!(p.orphans.serial.contains(&p.regions[0].id));
+    assert!(p.regions[0].approximation.is_some());
+    // An orphaned task there is not modelled.
+    let (k, l, c, m) = err("void f(int n, int *a)\n{\n  #pragma omp task\n  a[0] = 0;\n}\n");
     assert_eq!((k, l, c), (ErrorKind::Unsupported, 3, 15));
     assert!(m.contains("orphaned"), "{m}");
     let (k, l, c, m) = err("void f(int n, int *a)\n{\n  #pragma omp parallel\n  {\n    #pragma omp single\n    {\n      #pragma omp for\n      for (int i = 0; i < n; i++) a[i] = 0;\n    }\n  }\n}\n");
@@ -502,7 +508,7 @@ fn openmp_structure_errors() {
 
 #[test]
 fn pragma_errors_only_count_in_verified_code() {
-    let bad = "  #pragma omp taskyield\n";
+    let bad = "  #pragma omp taskwait\n";
     let verified = format!("void f(int n)\n{{\n{bad}}}\n");
     let (k, l, c, _) = err(&verified);
     assert_eq!((k, l, c), (ErrorKind::Unsupported, 3, 15));
@@ -604,4 +610,63 @@ fn threadprivate_at_file_scope_names_globals_declared_before_it() {
         "{}",
         e[0].message
     );
+}
+
+#[test]
+fn orphaned_constructs_are_inlined_into_the_regions_that_call_them() {
+    // `add` is inlined: its `critical` becomes a lock of the region, its parameter `s` the
+    // argument's object.
+    let p = ok("int sum;\nvoid add(int *s, int v)\n{\n  #pragma omp critical\n  *s = *s + v;\n}\nint main()\n{\n  #pragma omp parallel for\n  for (int i = 0; i < 9; i++)\n    add(&sum, i);\n  return 0;\n}\n");
+    assert_eq!(p.orphans.inlined.get("add"), Some(&1));
+    assert_eq!(
+        p.function("add").map(|f| &f.body),
+        Some(&Body::NotVerified(NotVerified::Inlined))
+    );
+    let b = blocks(&p);
+    assert!(b.iter().any(|b| b.payload.origin == BlockOrigin::Lock));
+    let all: Vec<Stmt> = b
+        .iter()
+        .flat_map(|b| b.payload.body.block().stmts.clone())
+        .collect();
+    let printed = code_text(&p, &all);
+    assert!(printed.contains("sum = sum + i"), "{printed}");
+    // Locals of the callee that clash with the caller's are renamed, in specifications too.
+    let p = ok("int a[9];\nvoid f()\n{\n  int k = 1;\n  //@ assert k == 1;\n  #pragma omp for\n  for (int i = 0; i < 9; i++) a[i] = k;\n}\nint main()\n{\n  int k = 2;\n  #pragma omp parallel\n  f();\n  return k;\n}\n");
+    let all: Vec<Stmt> = blocks(&p)
+        .iter()
+        .flat_map(|b| b.payload.body.block().stmts.clone())
+        .collect();
+    let printed = code_text(&p, &all);
+    assert!(printed.contains("k_1 = 1"), "{printed}");
+    assert!(printed.contains("assert k_1 == 1"), "{printed}");
+    // What cannot be inlined stays unsupported.
+    let (k, l, _, m) = err("int f(int n)\n{\n  #pragma omp critical\n  n = n;\n  if (n > 0)\n    return f(n - 1);\n  return 0;\n}\nint main()\n{\n  #pragma omp parallel\n  f(3);\n  return 0;\n}\n");
+    assert_eq!((k, l), (ErrorKind::Unsupported, 6));
+    assert!(m.contains("return"), "{m}");
+    let (k, l, _, m) = err("int f(int n)\n{\n  int r = 0;\n  #pragma omp critical\n  r = n;\n  if (n > 0)\n    r = f(n - 1);\n  return r;\n}\nint main()\n{\n  #pragma omp parallel\n  f(3);\n  return 0;\n}\n");
+    assert_eq!((k, l), (ErrorKind::Unsupported, 7));
+    assert!(m.contains("recursive"), "{m}");
+    // A global the region privatises by name would be the private copy in the inlined code,
+    // while OpenMP 5.2 §5.1.2 has the called function use the original.
+    let (k, l, _, m) = err("int g;\nvoid f()\n{\n  #pragma omp critical\n  g = g + 1;\n}\nint main()\n{\n  #pragma omp parallel private(g)\n  f();\n  return 0;\n}\n");
+    assert_eq!((k, l), (ErrorKind::Unsupported, 10));
+    assert!(m.contains("private"), "{m}");
+}
+
+/// The assignments, initialisations and assertions of `stmts`, one a line.
+fn code_text(p: &Program, stmts: &[Stmt]) -> String {
+    use crate::c::print::print_expr as c;
+    let mut out = String::new();
+    crate::c::visit::each_stmt(stmts, &mut |s| match &s.kind {
+        StmtKind::Assign { target, value } => {
+            out.push_str(&format!("{} = {}\n", c(target, p), c(value, p)))
+        }
+        StmtKind::Decl {
+            var,
+            init: Some(Init::Expr(e)),
+        } => out.push_str(&format!("{} = {}\n", p.var(*var).name, c(e, p))),
+        StmtKind::Assert(e) => out.push_str(&format!("assert {}\n", print_expr(e))),
+        _ => {}
+    });
+    out
 }

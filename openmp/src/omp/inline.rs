@@ -1,0 +1,868 @@
+//! Calls in parallel regions of functions with orphaned OpenMP constructs, analysed in the
+//! context of the call.
+//!
+//! An orphaned construct (a `for`, `critical`, `barrier`, `single`, task, lock routine… in a
+//! function, outside any `parallel` construct of that function) binds to the innermost parallel
+//! region that encloses it *when it runs* (OpenMP 5.2 §1.2, "binding region"; §11, §15): what it
+//! means depends on the call. ompv therefore verifies such a call where it stands: the callee's
+//! body replaces the call in the region's code, with its locals and parameters renamed (each
+//! call has its own), so that the region's tree, data-sharing attributes and obligations see the
+//! constructs as if they were written there. Non-recursive functions only; a recursive one, or
+//! one that returns before its end, stays `unsupported`.
+//!
+//! - A parameter whose argument has a value the callee cannot change (no memory read, caller
+//!   variables outside memory) and that the callee never assigns is replaced by the argument
+//!   (`*q` with `q = &x` becomes `x`: the region's rules then see `x`, as OpenMP does);
+//!   any other parameter is a fresh local initialised with its argument.
+//! - The callee's locals are fresh variables of the caller, declared where the call stood:
+//!   inside the region, so private to each thread (OpenMP 5.2 §5.1.2: locals of a called routine
+//!   are private). Names clashing with the caller's get a suffix, also in specifications and
+//!   clauses (both name variables by their spelling).
+//! - Variables with static storage the callee uses are the originals (§5.1.2: shared in called
+//!   routines). If a construct around the call privatises a variable of that name, the inlined
+//!   code would see the private copy: `unsupported`.
+//! - `return e;` at the end of the body (or of the branches of a final `if`) assigns the call's
+//!   target; a `return` elsewhere is `unsupported`.
+
+use crate::c::ast::*;
+use crate::c::convert::Program;
+use crate::c::rewrite::{self, Rewriter};
+use crate::error::FrontError;
+use crate::pragma::{ClauseKind, DirectiveArg, Pragma};
+use crate::spec;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use viper::Span;
+
+/// Lock routines (OpenMP 5.2 §18.9): orphaned synchronisation like `critical`.
+const LOCK_ROUTINES: &[&str] = &[
+    "omp_set_lock",
+    "omp_unset_lock",
+    "omp_test_lock",
+    "omp_set_nest_lock",
+    "omp_unset_nest_lock",
+    "omp_test_nest_lock",
+];
+
+/// How deep calls are inlined into one another, and how many statements one function may grow
+/// by: beyond that the program is rejected rather than blown up.
+const MAX_DEPTH: usize = 16;
+const MAX_STATEMENTS: usize = 20_000;
+
+/// The functions whose calls in parallel regions are inlined, each with the place that makes it
+/// necessary (its first orphaned construct, lock routine or `threadprivate` variable, or a call
+/// of such a function), and the functions it calls outside its own regions.
+pub(crate) fn needing(program: &Program) -> BTreeMap<String, Span> {
+    let mut direct: BTreeMap<String, Span> = BTreeMap::new();
+    let mut calls: BTreeMap<String, Vec<(String, Span)>> = BTreeMap::new();
+    for f in &program.functions {
+        let (Origin::Main, Body::Verified(b)) = (f.origin, &f.body) else {
+            continue;
+        };
+        let mut reason = None;
+        let mut callees = Vec::new();
+        scan(program, &b.stmts, &mut reason, &mut callees);
+        if let Some(r) = reason {
+            direct.insert(f.name.name.clone(), r);
+        }
+        calls.insert(f.name.name.clone(), callees);
+    }
+    // Through calls, to a fixed point.
+    loop {
+        let mut changed = false;
+        for (f, callees) in &calls {
+            if direct.contains_key(f) {
+                continue;
+            }
+            if let Some((_, at)) = callees.iter().find(|(g, _)| direct.contains_key(g)) {
+                direct.insert(f.clone(), *at);
+                changed = true;
+            }
+        }
+        if !changed {
+            return direct;
+        }
+    }
+}
+
+/// The first thing in `stmts` (outside parallel regions) that binds to the caller's team, and
+/// the calls there.
+fn scan(
+    program: &Program,
+    stmts: &[Stmt],
+    reason: &mut Option<Span>,
+    callees: &mut Vec<(String, Span)>,
+) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Omp(c) if c.region.is_some() => continue,
+            StmtKind::Omp(c) => {
+                reason.get_or_insert(c.pragma.directive_span);
+            }
+            StmtKind::Call { callee, .. } => {
+                if LOCK_ROUTINES.contains(&callee.name.as_str()) {
+                    reason.get_or_insert(callee.span);
+                }
+                callees.push((callee.name.clone(), s.span));
+            }
+            _ => {}
+        }
+        if let StmtKind::Decl { var, .. } = &s.kind {
+            if program.var(*var).threadprivate {
+                reason.get_or_insert(s.span);
+            }
+        }
+        crate::c::visit::stmt_exprs(s, &mut |e| {
+            let mut vs = Vec::new();
+            e.vars(&mut vs);
+            if vs.iter().any(|v| program.var(*v).threadprivate) {
+                reason.get_or_insert(e.span);
+            }
+        });
+        if let StmtKind::Loop {
+            init,
+            cond_pre,
+            step,
+            ..
+        } = &s.kind
+        {
+            scan(program, init, reason, callees);
+            scan(program, cond_pre, reason, callees);
+            scan(program, step, reason, callees);
+        }
+        s.for_each_block(&mut |b| scan(program, &b.stmts, reason, callees));
+    }
+}
+
+/// A function as it is copied into its callers.
+#[derive(Clone)]
+struct Callee {
+    params: Vec<VarId>,
+    ret: Type,
+    body: Block,
+}
+
+/// What inlining did.
+#[derive(Debug, Default)]
+pub(crate) struct Inlined {
+    /// How many calls of each function were inlined.
+    pub sites: BTreeMap<String, usize>,
+    pub errors: Vec<FrontError>,
+}
+
+/// Inlines, in every parallel region of every verified function, the calls of the functions of
+/// `needs` (see [`needing`]).
+pub(crate) fn inline_regions(program: &mut Program, needs: &BTreeMap<String, Span>) -> Inlined {
+    let callees: HashMap<String, Callee> = program
+        .functions
+        .iter()
+        .filter(|f| f.origin == Origin::Main && needs.contains_key(&f.name.name))
+        .filter_map(|f| match &f.body {
+            Body::Verified(b) => Some((
+                f.name.name.clone(),
+                Callee {
+                    params: f.params.iter().map(|p| p.var).collect(),
+                    ret: f.ret.clone(),
+                    body: b.clone(),
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    let mut out = Inlined::default();
+    for k in 0..program.functions.len() {
+        let f = &program.functions[k];
+        if f.origin != Origin::Main || !f.is_verified() {
+            continue;
+        }
+        let caller = f.name.name.clone();
+        let Body::Verified(mut body) =
+            std::mem::replace(&mut program.functions[k].body, Body::Prototype)
+        else {
+            continue;
+        };
+        let taken = program
+            .vars
+            .iter()
+            .filter(|v| v.function.is_none() || v.function.as_deref() == Some(caller.as_str()))
+            .map(|v| v.name.clone())
+            .collect();
+        let mut inl = Inliner {
+            program,
+            callees: &callees,
+            caller,
+            taken,
+            stack: Vec::new(),
+            constructs: Vec::new(),
+            region_assigned: BTreeSet::new(),
+            grown: 0,
+            out: &mut out,
+        };
+        inl.regions(&mut body.stmts);
+        program.functions[k].body = Body::Verified(body);
+    }
+    out
+}
+
+struct Inliner<'a> {
+    program: &'a mut Program,
+    callees: &'a HashMap<String, Callee>,
+    /// The function whose regions are being rewritten.
+    caller: String,
+    /// Variable names visible in the caller (its own, the globals, those inlining added).
+    taken: BTreeSet<String>,
+    /// The functions being inlined, outermost first (with the call's line).
+    stack: Vec<(String, u32)>,
+    /// The OpenMP constructs around the code being rewritten, outermost first, with the
+    /// variables of their associated loops.
+    constructs: Vec<(Pragma, Vec<VarId>)>,
+    /// The variables the code of the region being rewritten assigns (declared outside it).
+    region_assigned: BTreeSet<VarId>,
+    /// Statements added to the caller so far.
+    grown: usize,
+    out: &'a mut Inlined,
+}
+
+impl Inliner<'_> {
+    /// Finds the outermost parallel regions in `stmts` and rewrites their code.
+    fn regions(&mut self, stmts: &mut [Stmt]) {
+        for s in stmts {
+            if let StmtKind::Omp(c) = &mut s.kind {
+                if c.region.is_some() {
+                    self.construct(c);
+                    continue;
+                }
+            }
+            for_each_list_mut(s, &mut |l| self.regions(l));
+        }
+    }
+
+    /// Rewrites the code of construct `c` (inside a region).
+    fn construct(&mut self, c: &mut OmpConstruct) {
+        let loops = match &c.body {
+            OmpBody::Loop(n) => n.loops.iter().map(|l| l.var).collect(),
+            _ => Vec::new(),
+        };
+        if self.constructs.is_empty() {
+            let stmts = super::build::construct_stmts(c);
+            let declared = crate::c::visit::declared(&stmts);
+            self.region_assigned = crate::c::visit::assigned(&stmts)
+                .into_iter()
+                .filter(|v| !declared.contains(v))
+                .collect();
+        }
+        self.constructs.push((c.pragma.clone(), loops));
+        match &mut c.body {
+            OmpBody::Block { body, .. } => self.code(&mut body.stmts),
+            OmpBody::Loop(n) => self.code(&mut n.body.stmts),
+            OmpBody::Sections(ss) => {
+                for s in ss {
+                    if let Some(p) = &s.pragma {
+                        self.constructs.push((p.clone(), Vec::new()));
+                    }
+                    self.code(&mut s.body.stmts);
+                    if s.pragma.is_some() {
+                        self.constructs.pop();
+                    }
+                }
+            }
+            OmpBody::None => {}
+        }
+        self.constructs.pop();
+    }
+
+    /// Inlines the calls in `stmts` (code of a region) that need it.
+    fn code(&mut self, stmts: &mut Vec<Stmt>) {
+        let mut i = 0;
+        while i < stmts.len() {
+            let call = match &stmts[i].kind {
+                StmtKind::Call { callee, .. } if self.callees.contains_key(&callee.name) => {
+                    Some(callee.name.clone())
+                }
+                _ => None,
+            };
+            if let Some(name) = call {
+                match self.expand(&stmts[i], &name) {
+                    Ok(new) => {
+                        let n = new.len();
+                        stmts.splice(i..i + 1, new);
+                        i += n;
+                        *self.out.sites.entry(name).or_default() += 1;
+                    }
+                    Err(e) => {
+                        self.out.errors.push(e);
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            if let StmtKind::Omp(c) = &mut stmts[i].kind {
+                self.construct(c);
+            } else {
+                for_each_list_mut(&mut stmts[i], &mut |l| self.code(l));
+            }
+            i += 1;
+        }
+    }
+
+    /// The statements that replace the call `call` of `name`.
+    fn expand(&mut self, call: &Stmt, name: &str) -> Result<Vec<Stmt>, FrontError> {
+        let StmtKind::Call { target, args, .. } = &call.kind else {
+            unreachable!("only calls are expanded")
+        };
+        let at = call.span;
+        let callee = self.callees[name].clone();
+        let chain = || {
+            let mut s = String::new();
+            for (f, line) in &self.stack {
+                s.push_str(&format!(" (in `{f}`, called at line {line})"));
+            }
+            s
+        };
+        if self.stack.iter().any(|(f, _)| f == name) || name == self.caller {
+            return Err(FrontError::unsupported(
+                at,
+                format!(
+                    "a recursive call of `{name}`{} in a parallel region: `{name}` has OpenMP \
+                     constructs that bind to the region of the call, and ompv verifies such calls \
+                     inline",
+                    chain()
+                ),
+            ));
+        }
+        if self.stack.len() >= MAX_DEPTH || self.grown > MAX_STATEMENTS {
+            return Err(FrontError::unsupported(
+                at,
+                format!(
+                    "calls of functions with OpenMP constructs nested too deeply in a parallel \
+                     region (ompv verifies them inline, up to {MAX_DEPTH} levels)"
+                ),
+            ));
+        }
+        if args.len() != callee.params.len() {
+            return Err(FrontError::type_error(
+                at,
+                format!("`{name}` called with the wrong number of arguments"),
+            ));
+        }
+        self.check_statics(&callee, name, at)?;
+        let mut body = callee.body.clone();
+        // The names the callee's specifications and clauses use.
+        let spec_names = spec_names(&body.stmts);
+        let pragma_names = pragma_words(&body.stmts);
+        let assigned = crate::c::visit::assigned(&body.stmts);
+
+        // Parameters: the argument itself, or a fresh local.
+        let mut subst: HashMap<VarId, Expr> = HashMap::new();
+        let mut fresh: HashMap<VarId, VarId> = HashMap::new();
+        let mut renamed: HashMap<String, String> = HashMap::new();
+        let mut prologue = Vec::new();
+        for (p, a) in callee.params.iter().zip(args) {
+            let info = self.program.var(*p).clone();
+            let in_memory = |v: VarId| self.program.var(v).in_memory();
+            let stable = !a.reads_memory(&in_memory) && self.unchanging(a);
+            if stable
+                && !assigned.contains(p)
+                && !info.in_memory()
+                && !spec_names.contains(&info.name)
+                && !pragma_names.contains(&info.name)
+            {
+                subst.insert(*p, convert(a.clone(), &info.ty));
+            } else {
+                let v = self.fresh_var(*p, &mut renamed, &spec_names);
+                fresh.insert(*p, v);
+                prologue.push((v, convert(a.clone(), &info.ty)));
+            }
+        }
+        // Locals (static ones are the program's single object).
+        for v in crate::c::visit::declared(&body.stmts) {
+            if self.program.var(v).storage == Storage::StaticLocal {
+                continue;
+            }
+            let n = self.fresh_var(v, &mut renamed, &spec_names);
+            fresh.insert(v, n);
+        }
+        // The callee's specifications may name globals: the caller must not hide them.
+        for n in &spec_names {
+            let local_of_callee = renamed.contains_key(n)
+                || callee
+                    .params
+                    .iter()
+                    .chain(crate::c::visit::declared(&callee.body.stmts).iter())
+                    .any(|v| &self.program.var(*v).name == n);
+            let caller_local = self
+                .program
+                .vars
+                .iter()
+                .any(|v| v.function.as_deref() == Some(self.caller.as_str()) && &v.name == n);
+            if !local_of_callee && caller_local {
+                return Err(FrontError::unsupported(
+                    at,
+                    format!(
+                        "a specification of `{name}` names `{n}`, which `{}` declares too \
+                         (ompv verifies this call inline, where the names would clash)",
+                        self.caller
+                    ),
+                ));
+            }
+        }
+        // Types of fresh variables may mention other variables (variable-length arrays).
+        let mut r = Renamer {
+            fresh: &fresh,
+            subst: &subst,
+            names: &renamed,
+        };
+        for v in fresh.values() {
+            let mut ty = self.program.var(*v).ty.clone();
+            rewrite::ty(&mut ty, &mut r);
+            self.program.vars[v.0 as usize].ty = ty;
+        }
+        rewrite::stmts(&mut body.stmts, &mut r);
+        if let Some(w) = leftover_names(&body.stmts, &renamed) {
+            return Err(FrontError::unsupported(
+                w.1,
+                format!(
+                    "a clause naming `{}` in `{name}`, called in a parallel region where that name \
+                     is taken (ompv verifies the call inline and renames the variable)",
+                    w.0
+                ),
+            ));
+        }
+        // The return value.
+        let result = target
+            .clone()
+            .map(|t| (t, callee.ret.clone()))
+            .filter(|_| !callee.ret.is_void());
+        tail_returns(&mut body.stmts, result.as_ref(), name)?;
+
+        let mut out: Vec<Stmt> = prologue
+            .into_iter()
+            .map(|(v, init)| Stmt {
+                kind: StmtKind::Decl {
+                    var: v,
+                    init: Some(Init::Expr(init)),
+                },
+                span: at,
+            })
+            .collect();
+        out.extend(body.stmts);
+        self.grown += count_stmts(&out);
+        self.stack.push((name.to_string(), at.line));
+        self.code(&mut out);
+        self.stack.pop();
+        Ok(out)
+    }
+
+    /// Whether `e` (which reads no memory) keeps its value while the callee runs: none of its
+    /// variables is a shared one the region assigns (another thread could change it after the
+    /// call; the parameter holds the value at the call). Variables private to the thread only
+    /// its own code changes, and not during the call.
+    fn unchanging(&self, e: &Expr) -> bool {
+        let mut vs = Vec::new();
+        e.vars(&mut vs);
+        vs.iter().all(|v| {
+            if !self.region_assigned.contains(v) {
+                return true;
+            }
+            let name = &self.program.var(*v).name;
+            self.constructs.iter().any(|(p, loops)| {
+                loops.contains(v)
+                    || p.clauses.iter().any(|c| {
+                        matches!(
+                            c.kind,
+                            ClauseKind::Private(_)
+                                | ClauseKind::Firstprivate(_)
+                                | ClauseKind::Lastprivate { .. }
+                                | ClauseKind::Reduction { .. }
+                                | ClauseKind::Linear(_)
+                        ) && c.kind.items().iter().any(|i| &i.base.name == name)
+                    })
+            })
+        })
+    }
+
+    /// A fresh variable of the caller standing for `v` of the callee (renamed if the name is
+    /// taken; the renaming is recorded in `renamed`).
+    fn fresh_var(
+        &mut self,
+        v: VarId,
+        renamed: &mut HashMap<String, String>,
+        spec_names: &BTreeSet<String>,
+    ) -> VarId {
+        let mut info = self.program.var(v).clone();
+        let name = match renamed.get(&info.name) {
+            Some(n) => n.clone(),
+            None => {
+                let n = if self.taken.contains(&info.name) {
+                    let mut avoid = self.taken.clone();
+                    avoid.extend(spec_names.iter().cloned());
+                    crate::infer::footprint::fresh(&mut avoid, &info.name)
+                } else {
+                    info.name.clone()
+                };
+                if n != info.name {
+                    renamed.insert(info.name.clone(), n.clone());
+                }
+                self.taken.insert(n.clone());
+                n
+            }
+        };
+        info.name = name;
+        info.function = Some(self.caller.clone());
+        if info.storage == Storage::Param {
+            info.storage = Storage::Local;
+        }
+        let id = VarId(self.program.vars.len() as u32);
+        self.program.vars.push(info);
+        id
+    }
+
+    /// Variables with static storage the callee uses are the originals (OpenMP 5.2 §5.1.2);
+    /// the inlined code must not fall under a clause (or loop) of the call's context that
+    /// privatises a variable of the same name.
+    fn check_statics(&self, callee: &Callee, name: &str, at: Span) -> Result<(), FrontError> {
+        let used = crate::c::visit::referenced(&callee.body.stmts);
+        for v in used {
+            let info = self.program.var(v);
+            if !matches!(info.storage, Storage::Global | Storage::StaticLocal) || info.threadprivate
+            {
+                continue;
+            }
+            for (p, loops) in &self.constructs {
+                let named = p.clauses.iter().any(|c| {
+                    matches!(
+                        c.kind,
+                        ClauseKind::Private(_)
+                            | ClauseKind::Firstprivate(_)
+                            | ClauseKind::Lastprivate { .. }
+                            | ClauseKind::Reduction { .. }
+                            | ClauseKind::InReduction { .. }
+                            | ClauseKind::Linear(_)
+                    ) && c.kind.items().iter().any(|i| i.base.name == info.name)
+                });
+                let looped = loops.iter().any(|l| self.program.var(*l).name == info.name);
+                if named || looped {
+                    return Err(FrontError::unsupported(
+                        at,
+                        format!(
+                            "`{name}`, called here, uses the shared variable `{}` while `omp {}` \
+                             at line {} makes a variable of that name private (OpenMP 5.2 §5.1.2: \
+                             a called function sees the original); ompv verifies this call inline \
+                             and cannot tell the two apart",
+                            info.name,
+                            p.directive.name(),
+                            p.line
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Calls `f` on every statement list directly inside `s` (blocks, and a loop's header lists).
+fn for_each_list_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
+    if let StmtKind::Loop {
+        init,
+        cond_pre,
+        step,
+        ..
+    } = &mut s.kind
+    {
+        f(init);
+        f(cond_pre);
+        f(step);
+    }
+    super::locks::for_each_block_mut(s, &mut |b| f(&mut b.stmts));
+}
+
+/// `e` converted to `ty` (as a call converts an argument to its parameter's type); an array
+/// passed for a pointer stays the array (it decays where it is used).
+fn convert(e: Expr, ty: &Type) -> Expr {
+    if e.ty == *ty || (e.ty.is_array() && e.ty.decay() == *ty) {
+        return e;
+    }
+    let span = e.span;
+    Expr {
+        kind: ExprKind::Cast(Box::new(e)),
+        ty: ty.clone(),
+        span,
+    }
+}
+
+/// Renames the callee's variables in its copy: fresh variables, arguments for parameters, new
+/// spellings in specifications and clauses.
+struct Renamer<'a> {
+    fresh: &'a HashMap<VarId, VarId>,
+    subst: &'a HashMap<VarId, Expr>,
+    names: &'a HashMap<String, String>,
+}
+
+impl Rewriter for Renamer<'_> {
+    fn declared(&mut self, v: &mut VarId) {
+        if let Some(n) = self.fresh.get(v) {
+            *v = *n;
+        }
+    }
+
+    fn expr(&mut self, e: &mut Expr) {
+        match &mut e.kind {
+            ExprKind::Var(v) => {
+                if let Some(n) = self.fresh.get(v) {
+                    *v = *n;
+                } else if let Some(a) = self.subst.get(v) {
+                    let span = e.span;
+                    *e = a.clone();
+                    // Diagnostics point at the use in the callee.
+                    e.span = span;
+                }
+            }
+            // `*&x` is `x`, `&*p` is `p`, `(&a[i])[k]` is `a[i + k]` (after substitution).
+            ExprKind::Deref(inner) => {
+                if let ExprKind::AddrOf(x) = &inner.kind {
+                    let span = e.span;
+                    *e = (**x).clone();
+                    e.span = span;
+                }
+            }
+            ExprKind::AddrOf(inner) => {
+                if let ExprKind::Deref(p) = &inner.kind {
+                    if p.ty == e.ty {
+                        let span = e.span;
+                        *e = (**p).clone();
+                        e.span = span;
+                    }
+                }
+            }
+            ExprKind::Index { base, index } => {
+                if let ExprKind::AddrOf(x) = &base.kind {
+                    if let ExprKind::Index { base: b, index: i } = &x.kind {
+                        if !x.ty.is_array() && i.ty.is_integer() && index.ty.is_integer() {
+                            let sum = Expr {
+                                kind: ExprKind::Binary {
+                                    op: BinOp::Add,
+                                    lhs: i.clone(),
+                                    rhs: index.clone(),
+                                },
+                                ty: Type::common(&i.ty, &index.ty),
+                                span: index.span,
+                            };
+                            let span = e.span;
+                            let ty = e.ty.clone();
+                            *e = Expr {
+                                kind: ExprKind::Index {
+                                    base: b.clone(),
+                                    index: Box::new(sum),
+                                },
+                                ty,
+                                span,
+                            };
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn spec(&mut self, e: &mut spec::Expr) {
+        rename_spec(e, self.names);
+    }
+
+    fn pragma(&mut self, p: &mut Pragma) {
+        let mut fix = |i: &mut crate::pragma::ListItem| {
+            if let Some(n) = self.names.get(&i.base.name) {
+                i.text = i.text.replacen(&i.base.name, n, 1);
+                i.base.name = n.clone();
+            }
+        };
+        for c in &mut p.clauses {
+            c.kind.items_mut().iter_mut().for_each(&mut fix);
+        }
+        if let Some(DirectiveArg::List(items)) = &mut p.argument {
+            items.iter_mut().for_each(&mut fix);
+        }
+    }
+
+    fn construct(&mut self, c: &mut OmpConstruct) {
+        // Constructs of the copy are part of the caller's region (a `parallel` there is nested).
+        c.region = None;
+    }
+}
+
+/// Renames the free variables of a specification expression.
+fn rename_spec(e: &mut spec::Expr, names: &HashMap<String, String>) {
+    match &mut e.kind {
+        spec::ExprKind::Var(n) => {
+            if let Some(m) = names.get(n) {
+                *n = m.clone();
+            }
+        }
+        spec::ExprKind::Quant { var, .. } if names.contains_key(&var.name) => {}
+        _ => crate::infer::sexpr::for_each_child_mut(e, &mut |c| rename_spec(c, names)),
+    }
+}
+
+/// Every name the specifications in `stmts` use (free or bound).
+fn spec_names(stmts: &[Stmt]) -> BTreeSet<String> {
+    fn walk(e: &spec::Expr, out: &mut BTreeSet<String>) {
+        match &e.kind {
+            spec::ExprKind::Var(n) => {
+                out.insert(n.clone());
+            }
+            spec::ExprKind::Quant { var, .. } => {
+                out.insert(var.name.clone());
+            }
+            _ => {}
+        }
+        crate::spec::parse::for_each_child(e, &mut |c| walk(c, out));
+    }
+    let mut out = BTreeSet::new();
+    let contract = |c: &Option<spec::Contract>, out: &mut BTreeSet<String>| {
+        for cl in c.iter().flat_map(|c| &c.clauses) {
+            walk(&cl.expr, out);
+        }
+    };
+    crate::c::visit::each_stmt(stmts, &mut |s| match &s.kind {
+        StmtKind::Assert(e) => walk(e, &mut out),
+        StmtKind::Loop { spec, .. } => contract(spec, &mut out),
+        StmtKind::Omp(c) => match &c.body {
+            OmpBody::Block { contract: k, .. } => contract(k, &mut out),
+            OmpBody::Loop(n) => contract(&n.contract, &mut out),
+            OmpBody::Sections(ss) => ss.iter().for_each(|x| contract(&x.contract, &mut out)),
+            OmpBody::None => {}
+        },
+        _ => {}
+    });
+    out
+}
+
+/// Every identifier-like word in the clauses of the pragmas in `stmts`.
+fn pragma_words(stmts: &[Stmt]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    crate::c::visit::each_stmt(stmts, &mut |s| {
+        if let StmtKind::Omp(c) = &s.kind {
+            let mut text = String::new();
+            for cl in &c.pragma.clauses {
+                text.push_str(&cl.to_string());
+                text.push(' ');
+            }
+            if let Some(DirectiveArg::List(items)) = &c.pragma.argument {
+                for i in items {
+                    text.push_str(&i.text);
+                    text.push(' ');
+                }
+            }
+            if let OmpBody::Sections(ss) = &c.body {
+                for p in ss.iter().filter_map(|x| x.pragma.as_ref()) {
+                    for cl in &p.clauses {
+                        text.push_str(&cl.to_string());
+                        text.push(' ');
+                    }
+                }
+            }
+            out.extend(words(&text));
+        }
+    });
+    out
+}
+
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+        .map(str::to_string)
+}
+
+/// A renamed variable still named in a clause after renaming (in an expression of the clause,
+/// which ompv keeps as text), with the clause's span.
+fn leftover_names(stmts: &[Stmt], renamed: &HashMap<String, String>) -> Option<(String, Span)> {
+    let mut found = None;
+    crate::c::visit::each_stmt(stmts, &mut |s| {
+        if found.is_some() {
+            return;
+        }
+        if let StmtKind::Omp(c) = &s.kind {
+            let pragmas = std::iter::once(&c.pragma).chain(match &c.body {
+                OmpBody::Sections(ss) => ss.iter().filter_map(|x| x.pragma.as_ref()).collect(),
+                _ => Vec::new(),
+            });
+            for p in pragmas {
+                for cl in &p.clauses {
+                    let text = cl.to_string();
+                    let hit = words(&text).find(|w| renamed.contains_key(w));
+                    if let Some(w) = hit {
+                        found = Some((w, cl.span));
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    found
+}
+
+/// Turns the `return`s at the end of the body into assignments of the call's target (`result`:
+/// the target and the function's return type); a `return` anywhere else is unsupported.
+fn tail_returns(
+    stmts: &mut [Stmt],
+    result: Option<&(Expr, Type)>,
+    name: &str,
+) -> Result<(), FrontError> {
+    let n = stmts.len();
+    for (k, s) in stmts.iter_mut().enumerate() {
+        let last = k + 1 == n;
+        match &mut s.kind {
+            StmtKind::Return(value) if last => {
+                let span = s.span;
+                *s = match (value.take(), result) {
+                    (Some(v), Some((t, ret))) => Stmt {
+                        kind: StmtKind::Assign {
+                            target: t.clone(),
+                            value: convert(convert(v, ret), &t.ty),
+                        },
+                        span,
+                    },
+                    _ => Stmt {
+                        kind: StmtKind::Block(Block {
+                            stmts: Vec::new(),
+                            span,
+                        }),
+                        span,
+                    },
+                };
+            }
+            StmtKind::If { then, els, .. } if last => {
+                tail_returns(&mut then.stmts, result, name)?;
+                if let Some(e) = els {
+                    tail_returns(&mut e.stmts, result, name)?;
+                }
+            }
+            StmtKind::Block(b) if last => tail_returns(&mut b.stmts, result, name)?,
+            _ => {
+                let mut early = None;
+                crate::c::visit::each_stmt(std::slice::from_ref(s), &mut |x| {
+                    if matches!(x.kind, StmtKind::Return(_)) {
+                        early.get_or_insert(x.span);
+                    }
+                });
+                if let Some(at) = early {
+                    return Err(FrontError::unsupported(
+                        at,
+                        format!(
+                            "a `return` before the end of `{name}`, a function with OpenMP \
+                             constructs called in a parallel region (ompv verifies such calls \
+                             inline)"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn count_stmts(stmts: &[Stmt]) -> usize {
+    let mut n = 0;
+    crate::c::visit::each_stmt(stmts, &mut |_| n += 1);
+    n
+}
