@@ -98,6 +98,35 @@ def run(args, f, text):
     return dict(file=f, cls=cls, time=dt, matched=matched, lines=lines_matched, why=why, asserts=asserts)
 
 
+def front_end(args, f, _text):
+    """Whether the file gets past the front end: parsed, type-checked and lowered to Viper."""
+    path = os.path.join(args.dir, f)
+    cmd = [args.ompv, "encode", path, "--emit", "viper", "--color", "never"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.wall)
+    except subprocess.TimeoutExpired:
+        return dict(file=f, ok=False, why="timeout")
+    if p.returncode == 0:
+        return dict(file=f, ok=True, why="")
+    first = next((l for l in p.stderr.splitlines() if l.startswith("error")), "")
+    if not first:
+        first = f"exit code {p.returncode}"
+    return dict(file=f, ok=False, why=first[:110])
+
+
+def report_front_end(rows, show_rows):
+    if show_rows:
+        for r in rows:
+            print(f"{r['file']:<52} {'ok' if r['ok'] else 'blocked':<8} {r['why']}")
+    ok = sum(r["ok"] for r in rows)
+    print(f"front end (encode --emit viper): {ok}/{len(rows)} programs pass")
+    # Rank what blocks the rest by the message with its specifics (quoted names) removed.
+    reasons = collections.Counter(re.sub(r"`[^`]*`", "`…`", r["why"]) for r in rows if not r["ok"])
+    for why, n in reasons.most_common():
+        print(f"  {n:3}  {why}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
@@ -107,8 +136,14 @@ def main():
     ap.add_argument("--wall", type=int, default=300, help="seconds per file before giving up")
     ap.add_argument("--only", help="regular expression on file names")
     ap.add_argument("--rows", action="store_true", help="print one row per file")
+    ap.add_argument("--front-end", action="store_true",
+                    help="only count the programs that get past the front end, and rank what blocks the rest")
     args = ap.parse_args()
     progs = list(host_programs(args.dir, args.only))
+    if args.front_end:
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            rows = list(pool.map(lambda p: front_end(args, *p), progs))
+        return report_front_end(rows, args.rows)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         rows = list(pool.map(lambda p: run(args, *p), progs))
     if args.rows:

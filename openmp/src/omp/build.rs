@@ -74,6 +74,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     let orphans = super::orphan::resolve(program)?;
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
+    super::hoist::shared_task_scalars(program);
     let ordered_loops = super::ordered::desugar(program);
     super::linear::desugar(program);
     super::reduction::desugar(program);

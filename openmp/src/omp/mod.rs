@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod build;
+pub mod hoist;
 pub mod inline;
 pub mod linear;
 pub mod lock_updates;

@@ -318,15 +318,45 @@ impl Flatten {
                     self.waited.push(None);
                 }
                 Directive::Taskwait => {
-                    if let Some(k) = c.pragma.clauses.first() {
+                    if let Some(k) = c
+                        .pragma
+                        .clauses
+                        .iter()
+                        .find(|k| !matches!(k.kind, ClauseKind::Depend(_)))
+                    {
                         return Err(FrontError::unsupported(
                             k.keyword_span,
                             format!("`{}` on `omp taskwait`", k.kind.keyword()),
                         ));
                     }
                     self.flush_code();
-                    // §15.5: the child tasks generated so far are complete.
                     let next = self.nodes.len();
+                    if c.pragma.has("depend") {
+                        // §15.5: with `depend`, the taskwait is an included (undeferred) empty
+                        // task with those dependences: the code goes on once the earlier sibling
+                        // tasks it depends on are complete, and only those.
+                        let wait = self.facts_of(c)?;
+                        for i in 0..next {
+                            if !matches!(self.nodes[i], Node::Task(_)) || self.waited[i].is_some() {
+                                continue;
+                            }
+                            match depends(&self.facts[i], &wait) {
+                                Some(true) => self.waited[i] = Some(next),
+                                Some(false) => {}
+                                None => {
+                                    self.approx.get_or_insert((
+                                        c.pragma.span,
+                                        "`depend` items that may or may not be the same \
+                                         storage: whether the taskwait waits for a task is not \
+                                         known"
+                                            .into(),
+                                    ));
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    // §15.5: the child tasks generated so far are complete.
                     for (i, n) in self.nodes.iter().enumerate() {
                         if matches!(n, Node::Task(_)) && self.waited[i].is_none() {
                             self.waited[i] = Some(next);
