@@ -374,11 +374,14 @@ impl Verifier<'_, '_> {
     }
 
     /// Introduces inverse functions for the region and assumes their axioms; returns the terms
-    /// `inv_j(r)` over the placeholder receiver.
-    fn q_inverse(&mut self, st: &mut State, parts: &QpParts) -> Vec<Dynamic> {
+    /// `inv_j(r)` over the placeholder receiver and the image guard `img(r)`: `r` is a receiver
+    /// of the region. (Without the guard, `forall r :: c(inv(r)) ==> e(inv(r)) == r` would put
+    /// every reference in the image whenever `c` holds for every value of the variables, e.g.
+    /// `forall b: Bool :: acc(f(b).val)`: permission to any location.)
+    fn q_inverse(&mut self, st: &mut State, parts: &QpParts) -> (Vec<Dynamic>, Bool) {
         let r = self.sym.qp_r.clone();
         if parts.vars.len() == 1 && parts.rcv.ast_eq(&parts.vars[0]) {
-            return vec![r];
+            return (vec![r], tt());
         }
         let ref_sort = self.sym.ref_sort.clone();
         let invs: Vec<_> = parts
@@ -388,10 +391,16 @@ impl Verifier<'_, '_> {
             .collect();
         let inv_r: Vec<Dynamic> = invs.iter().map(|f| f.apply(&[&r])).collect();
         let inv_e: Vec<Dynamic> = invs.iter().map(|f| f.apply(&[&parts.rcv])).collect();
+        let img = self.fresh_function("img", std::slice::from_ref(&ref_sort), &Sort::bool());
+        let img_of = |t: &Dynamic| img.apply(&[t]).as_bool().unwrap_or_else(tt);
+        let img_r = img_of(&r);
         let perm_pos = |p: &Option<Real>| p.as_ref().map_or_else(tt, positive);
         // forall xs :: c(xs) && p(xs) > 0 ==> inv(e(xs)) == xs
         let lhs = and2(&parts.cond, &perm_pos(&parts.perm));
-        let back = and(inv_e.iter().zip(parts.vars.iter()).map(|(i, x)| eq(i, x)));
+        let back = and2(
+            &and(inv_e.iter().zip(parts.vars.iter()).map(|(i, x)| eq(i, x))),
+            &img_of(&parts.rcv),
+        );
         let pat_rcv: Vec<Dynamic> = if valid_pattern_term(&parts.rcv, &parts.vars) {
             vec![parts.rcv.clone()]
         } else {
@@ -416,7 +425,7 @@ impl Verifier<'_, '_> {
         );
         // forall r :: c(inv(r)) && p(inv(r)) > 0 ==> e(inv(r)) == r
         let (c_r, e_r, p_r) = parts.subst_vars(&inv_r);
-        let lhs2 = and2(&c_r, &perm_pos(&p_r));
+        let lhs2 = and2(&and2(&img_r, &c_r), &perm_pos(&p_r));
         let ax2 = implies(&lhs2, &eq(&e_r, &r));
         // The receiver itself is the preferred pattern where it mentions every variable (not so
         // while a function is axiomatised: then the inverse application is used).
@@ -429,15 +438,21 @@ impl Verifier<'_, '_> {
         self.assume_quantified(
             st,
             std::slice::from_ref(&r),
-            &[vec![inv_r[0].clone()]],
+            &[vec![inv_r[0].clone()], vec![img.apply(&[&r])]],
             &ax2,
         );
-        inv_r
+        (inv_r, img_r)
     }
 
     /// The permission a region grants at the placeholder receiver: `c(inv(r)) ? p(inv(r)) : 0`.
-    fn q_region_perm(&self, parts: &QpParts, inv_r: &[Dynamic], wildcard: &Option<Real>) -> Real {
+    fn q_region_perm(
+        &self,
+        parts: &QpParts,
+        (inv_r, img_r): (&[Dynamic], &Bool),
+        wildcard: &Option<Real>,
+    ) -> Real {
         let (c_r, _, p_r) = parts.subst_vars(inv_r);
+        let c_r = and2(img_r, &c_r);
         let p = match (&p_r, wildcard) {
             (Some(p), _) => p.clone(),
             (None, Some(w)) => w.clone(),
@@ -457,13 +472,13 @@ impl Verifier<'_, '_> {
     ) -> R<()> {
         let parts = &self.q_normalize(st, parts);
         self.q_check_injective(st, parts, site, reason_span)?;
-        let inv_r = self.q_inverse(st, parts);
+        let (inv_r, img_r) = self.q_inverse(st, parts);
         let wildcard = if parts.perm.is_none() {
             Some(self.fresh_wildcard(st))
         } else {
             None
         };
-        let perm = self.q_region_perm(parts, &inv_r, &wildcard);
+        let perm = self.q_region_perm(parts, (&inv_r, &img_r), &wildcard);
         let r = self.sym.qp_r.clone();
         if !self.mode.unchecked {
             // A location held with positive permission is not null.
@@ -540,7 +555,7 @@ impl Verifier<'_, '_> {
     ) -> R<Option<Dynamic>> {
         let parts = &self.q_normalize(st, parts);
         self.q_check_injective(st, parts, site, reason_span)?;
-        let inv_r = self.q_inverse(st, parts);
+        let (inv_r, img_r) = self.q_inverse(st, parts);
         let r = self.sym.qp_r.clone();
         let field = parts.field;
         let before = st.heap.clone();
@@ -548,10 +563,13 @@ impl Verifier<'_, '_> {
         if self.read_only {
             // Only read access is needed, and nothing is removed.
             let region = match &parts.perm {
-                Some(_) => positive(&self.q_region_perm(parts, &inv_r, &None)),
-                None => subst(
-                    &parts.cond,
-                    &parts.vars.iter().zip(inv_r.iter()).collect::<Vec<_>>(),
+                Some(_) => positive(&self.q_region_perm(parts, (&inv_r, &img_r), &None)),
+                None => and2(
+                    &img_r,
+                    &subst(
+                        &parts.cond,
+                        &parts.vars.iter().zip(inv_r.iter()).collect::<Vec<_>>(),
+                    ),
                 ),
             };
             let total = self.q_total_at(&before, field, &r);
@@ -588,7 +606,7 @@ impl Verifier<'_, '_> {
         // For `wildcard`, the amount taken at each location is a fresh positive function of the
         // location, below what the first chunk with permission there holds.
         let (needed, wildcard_fn) = match &parts.perm {
-            Some(_) => (self.q_region_perm(parts, &inv_r, &None), None),
+            Some(_) => (self.q_region_perm(parts, (&inv_r, &img_r), &None), None),
             None => {
                 let w = self.fresh_function(
                     "wildcard",
@@ -597,7 +615,7 @@ impl Verifier<'_, '_> {
                 );
                 let wr = w.apply(&[&r]).as_real().unwrap_or_else(perm_none);
                 (
-                    self.q_region_perm(parts, &inv_r, &Some(wr.clone())),
+                    self.q_region_perm(parts, (&inv_r, &img_r), &Some(wr.clone())),
                     Some(wr),
                 )
             }
