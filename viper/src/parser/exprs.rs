@@ -337,6 +337,15 @@ impl Builder<'_> {
                     None => ExprKind::Local(name.as_str().to_string()),
                 }
             }
+            Rule::inhale_exhale => {
+                let args = children(pair)
+                    .map(|p| self.any_expr(p))
+                    .collect::<Result<Vec<_>>>()?;
+                ExprKind::Call {
+                    name: Ident::new(super::INHALE_EXHALE, span),
+                    args,
+                }
+            }
             Rule::paren_expr => {
                 let Some(inner) = children(pair).next() else {
                     return Err(InputError::parser(span, "expected an expression"));

@@ -49,6 +49,26 @@ impl Builder<'_> {
                 }
             }
             Rule::if_stmt => self.if_stmt(pair)?,
+            Rule::define_decl => {
+                let m = self.define(pair)?;
+                self.method_macros.push(m);
+                return Ok(());
+            }
+            Rule::annotation => return Ok(()),
+            Rule::goto_stmt => {
+                return Err(InputError::unsupported(span, "`goto` is not supported"));
+            }
+            Rule::bare_stmt => {
+                let Some(name) = children(pair).next() else {
+                    return Err(InputError::parser(span, "expected a statement"));
+                };
+                self.macros.bare.insert((span.file, span.start));
+                StmtKind::Call {
+                    targets: Vec::new(),
+                    method: self.ident(&name),
+                    args: Vec::new(),
+                }
+            }
             Rule::while_stmt => {
                 let mut cond = None;
                 let mut invariants = Vec::new();
@@ -57,6 +77,7 @@ impl Builder<'_> {
                     match p.as_rule() {
                         Rule::condition => cond = Some(self.spec(p)?),
                         Rule::invariant => invariants.push(self.spec(p)?),
+                        Rule::decreases_clause => invariants.push(self.decreases(p)?),
                         Rule::block => body = Some(self.block(p)?),
                         _ => {}
                     }

@@ -722,6 +722,27 @@ impl<'e> Checker<'e> {
 
     fn call(&mut self, e: &Expr, name: &Ident, args: &[Expr], ctx: Ctx, assertion_ok: bool) -> Ty {
         let env = self.env;
+        if name.name == crate::parser::DECREASES {
+            // A `decreases` clause: its condition is a Boolean, its measures are expressions of
+            // any type or predicate instances.
+            if let Some((cond, measures)) = args.split_first() {
+                self.check(cond, &Ty::Bool, ctx);
+                for m in measures {
+                    match &m.kind {
+                        ExprKind::Call {
+                            name: p,
+                            args: pargs,
+                        } if env.predicates.contains_key(&p.name) => {
+                            self.predicate_instance(p, pargs, ctx);
+                        }
+                        _ => {
+                            self.infer(m, ctx, false);
+                        }
+                    }
+                }
+            }
+            return Ty::Bool;
+        }
         if let Some(sig) = env.functions.get(&name.name) {
             if ctx.axiom && sig.has_pres {
                 self.err(
