@@ -27,6 +27,8 @@ pub(super) struct Builder<'s> {
     in_macro: bool,
     /// `import` declarations: (position, path, local (`"..."`) rather than standard (`<...>`)).
     pub(super) imports: Vec<(Span, String, bool)>,
+    /// Destructors and discriminators of the ADTs declared.
+    pub(super) adts: super::adt::Adts,
 }
 
 /// Whether a rule is pure punctuation that carries no information for the AST.
@@ -72,7 +74,13 @@ impl<'s> Builder<'s> {
             method_macros: Vec::new(),
             in_macro: false,
             imports: Vec::new(),
+            adts: super::adt::Adts::default(),
         }
+    }
+
+    /// The type parameters of the enclosing domain (names that are type variables).
+    pub(super) fn set_type_params(&mut self, params: Vec<String>) {
+        self.type_params = params;
     }
 
     pub(super) fn source(&self) -> &SourceFile {
@@ -120,6 +128,7 @@ impl<'s> Builder<'s> {
                 Rule::function_decl => out.push(Item::Function(self.function(item)?)),
                 Rule::predicate_decl => out.push(Item::Predicate(self.predicate(item)?)),
                 Rule::domain_decl => out.push(Item::Domain(self.domain(item)?)),
+                Rule::adt_decl => out.push(Item::Domain(self.adt(item)?)),
                 Rule::define_decl => {
                     let m = self.define(item)?;
                     self.macros.globals.push(m);
@@ -213,6 +222,7 @@ impl<'s> Builder<'s> {
                 _ => {}
             }
         }
+        self.one_decreases(&m.pres, m.span)?;
         Ok(m)
     }
 
@@ -225,19 +235,30 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// `decreases ...`: kept until type checking as an application of
-    /// [`super::DECREASES`] to the condition (`true` without one) and the measures; the type
-    /// checker removes it (termination is not checked).
+    /// `decreases *` / `decreases _`: kept until type checking as an application of
+    /// [`super::DECREASES`] to the condition (`true` without one) and the measures (none); the
+    /// type checker removes it. A clause with a measure or a condition asks for a termination
+    /// check, which is not supported.
     pub(super) fn decreases(&mut self, pair: Pair<'_, Rule>) -> Result<Expr> {
         let span = self.span(&pair);
         let mut cond = Expr::new(ExprKind::BoolLit(true), span);
         let mut measures = Vec::new();
+        let mut unchecked = false;
         for p in children(pair) {
             match p.as_rule() {
                 Rule::expr => measures.push(self.expr(p)?),
                 Rule::decreases_cond => cond = self.spec(p)?,
+                Rule::star | Rule::decreases_wild => unchecked = true,
                 _ => {}
             }
+        }
+        // Silver checks termination (its termination plugin is on by default) against measures
+        // and conditions; only `decreases *` and `decreases _` ask for no check.
+        if !unchecked || !matches!(cond.kind, ExprKind::BoolLit(true)) {
+            return Err(InputError::unsupported(
+                span,
+                "termination checks (`decreases` with a measure or a condition) are not supported",
+            ));
         }
         let mut args = vec![cond];
         args.extend(measures);
@@ -248,6 +269,24 @@ impl<'s> Builder<'s> {
             },
             span,
         ))
+    }
+
+    /// At most one `decreases` clause per member or loop (Silver reports more as a consistency
+    /// error; ompv does not answer such a program).
+    pub(super) fn one_decreases(&self, specs: &[Expr], span: Span) -> Result<()> {
+        let n = specs
+            .iter()
+            .filter(
+                |e| matches!(&e.kind, ExprKind::Call { name, .. } if name.name == super::DECREASES),
+            )
+            .count();
+        if n > 1 {
+            return Err(InputError::unsupported(
+                span,
+                "several `decreases` clauses for one member or loop",
+            ));
+        }
+        Ok(())
     }
 
     /// `define name(params) body`
@@ -312,6 +351,7 @@ impl<'s> Builder<'s> {
                 _ => {}
             }
         }
+        self.one_decreases(&f.pres, f.span)?;
         Ok(f)
     }
 

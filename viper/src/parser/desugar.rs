@@ -133,3 +133,86 @@ fn stmt(s: &mut Stmt) -> Result<(), InputError> {
     }
     Ok(())
 }
+
+/// Calls `f` on every expression of the program, each before its children (which `f` may
+/// replace).
+pub(super) fn for_each_expr_mut(program: &mut Program, f: &mut dyn FnMut(&mut Expr)) {
+    fn expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            f(e);
+            e.for_each_child_mut(&mut |c| expr(c, f));
+        })
+    }
+    fn block(b: &mut Block, f: &mut dyn FnMut(&mut Expr)) {
+        for s in &mut b.stmts {
+            stmt(s, f);
+        }
+    }
+    fn stmt(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
+        match &mut s.kind {
+            StmtKind::Block(b) => block(b, f),
+            StmtKind::VarDecl { init, .. } => {
+                if let Some(e) = init {
+                    expr(e, f);
+                }
+            }
+            StmtKind::Assign { value, .. } => expr(value, f),
+            StmtKind::FieldAssign { target, value } => {
+                expr(target, f);
+                expr(value, f);
+            }
+            StmtKind::Call { args, .. } => args.iter_mut().for_each(|a| expr(a, f)),
+            StmtKind::New { .. } => {}
+            StmtKind::If { cond, then, els } => {
+                expr(cond, f);
+                block(then, f);
+                if let Some(b) = els {
+                    block(b, f);
+                }
+            }
+            StmtKind::While {
+                cond,
+                invariants,
+                body,
+            } => {
+                expr(cond, f);
+                invariants.iter_mut().for_each(|i| expr(i, f));
+                block(body, f);
+            }
+            StmtKind::Inhale(e)
+            | StmtKind::Exhale(e)
+            | StmtKind::Assert(e)
+            | StmtKind::Assume(e)
+            | StmtKind::Fold(e)
+            | StmtKind::Unfold(e) => expr(e, f),
+            StmtKind::Label { invariants, .. } => invariants.iter_mut().for_each(|i| expr(i, f)),
+        }
+    }
+    for item in &mut program.items {
+        match item {
+            Item::Field(_) => {}
+            Item::Method(m) => {
+                m.pres
+                    .iter_mut()
+                    .chain(&mut m.posts)
+                    .for_each(|e| expr(e, f));
+                if let Some(b) = &mut m.body {
+                    block(b, f);
+                }
+            }
+            Item::Function(x) => {
+                x.pres
+                    .iter_mut()
+                    .chain(&mut x.posts)
+                    .chain(&mut x.body)
+                    .for_each(|e| expr(e, f));
+            }
+            Item::Predicate(p) => {
+                if let Some(e) = &mut p.body {
+                    expr(e, f);
+                }
+            }
+            Item::Domain(d) => d.axioms.iter_mut().for_each(|a| expr(&mut a.expr, f)),
+        }
+    }
+}

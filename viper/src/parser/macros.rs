@@ -81,6 +81,30 @@ pub(crate) fn expand(program: &mut Program, macros: &Macros) -> Result<()> {
             ));
         }
     }
+    // Silver warns about a parameter its macro does not use; ompv cannot report warnings, and a
+    // file annotated with one would look answered without it.
+    for m in macros
+        .globals
+        .iter()
+        .chain(macros.locals.values().flatten())
+    {
+        let mut used = Vec::new();
+        match &m.body {
+            MacroBody::Expr(e) => idents_in_expr(e, &mut used),
+            MacroBody::Stmts(b) => idents_in_block(b, &mut used),
+        }
+        for p in m.params.iter().flatten() {
+            if !used.contains(&p.name) {
+                return Err(InputError::unsupported(
+                    m.span,
+                    format!(
+                        "macro `{}` does not use its parameter `{}` (Silver warns about it)",
+                        m.name.name, p.name
+                    ),
+                ));
+            }
+        }
+    }
     let methods: HashSet<String> = program.methods().map(|m| m.name.name.clone()).collect();
     for item in &mut program.items {
         let locals: &[Macro] = match item {
@@ -572,6 +596,40 @@ fn for_each_sub_block(s: &Stmt, f: &mut dyn FnMut(&Block)) {
         }
         StmtKind::While { body, .. } => f(body),
         _ => {}
+    }
+}
+
+/// Every name an expression refers to (variables, applied names, fields, labels).
+fn idents_in_expr(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Local(n) => out.push(n.clone()),
+        ExprKind::Call { name, .. } => out.push(name.name.clone()),
+        ExprKind::Field { field, .. } => out.push(field.name.clone()),
+        ExprKind::Old { label: Some(l), .. } => out.push(l.name.clone()),
+        _ => {}
+    }
+    e.for_each_child(&mut |c| idents_in_expr(c, out));
+}
+
+fn idents_in_block(b: &Block, out: &mut Vec<String>) {
+    for s in &b.stmts {
+        match &s.kind {
+            StmtKind::Call {
+                targets, method, ..
+            } => {
+                out.push(method.name.clone());
+                out.extend(targets.iter().map(|t| t.name.clone()));
+            }
+            StmtKind::Assign { target, .. } => out.push(target.name.clone()),
+            StmtKind::New { target, fields } => {
+                out.push(target.name.clone());
+                out.extend(fields.iter().flatten().map(|f| f.name.clone()));
+            }
+            StmtKind::Label { name, .. } => out.push(name.name.clone()),
+            _ => {}
+        }
+        for_each_stmt_expr(s, &mut |e| idents_in_expr(e, out));
+        for_each_sub_block(s, &mut |b| idents_in_block(b, out));
     }
 }
 

@@ -6,6 +6,7 @@
 //! parameters become [`Type::Var`](crate::ast::Type::Var), and `var a: T, b: U := m(..)` is split
 //! into declarations followed by the call. Everything else is left to the type checker.
 
+mod adt;
 mod builder;
 mod depth;
 mod desugar;
@@ -23,6 +24,14 @@ use std::path::{Path, PathBuf};
 /// the clause's condition and measures, among the preconditions or loop invariants); the type
 /// checker checks it and removes it. No Viper name contains a space.
 pub const DECREASES: &str = "decreases clause";
+
+/// Whether a domain is the encoding of an `adt` declaration (its last function is its tag
+/// function, positioned at the declaration).
+pub fn is_adt_domain(d: &crate::ast::Domain) -> bool {
+    d.functions
+        .last()
+        .is_some_and(|f| f.span == d.span && f.name.name == format!("{}_tag", d.name.name))
+}
 
 /// The name of an inhale-exhale assertion `[A, B]` until it is resolved by its context.
 pub(crate) const INHALE_EXHALE: &str = "inhale exhale";
@@ -44,6 +53,7 @@ struct Parsed {
     program: Program,
     macros: macros::Macros,
     imports: Vec<(Span, String, bool)>,
+    adts: adt::Adts,
 }
 
 /// The deepest nesting of expressions and statements the parser accepts; deeper input is rejected
@@ -58,6 +68,7 @@ pub fn parse_program(text: &str, file: FileId) -> Result<Program, InputError> {
     let parsed = parse_one(text, file)?;
     let mut program = parsed.program;
     let mut macros = parsed.macros;
+    let adts = parsed.adts;
     for (span, path, local) in parsed.imports {
         if local {
             return Err(InputError::unsupported(
@@ -67,7 +78,7 @@ pub fn parse_program(text: &str, file: FileId) -> Result<Program, InputError> {
         }
         import_standard(&path, span, &mut program, &mut macros)?;
     }
-    finish(program, &macros)
+    finish(program, &macros, &adts)
 }
 
 /// Parses the program in file `path` with the files it imports (`import "relative/path"`, each
@@ -77,6 +88,7 @@ pub fn parse_file(path: &Path, text: &str, file: FileId) -> Result<Program, Inpu
     let mut pending: Vec<(PathBuf, Parsed)> = vec![(path.to_path_buf(), parse_one(text, file)?)];
     let mut program = Program::default();
     let mut macros = macros::Macros::default();
+    let mut adts = adt::Adts::default();
     let mut next_id = file.0 + 1;
     while let Some((from, parsed)) = pending.pop() {
         for (span, import, local) in &parsed.imports {
@@ -110,8 +122,9 @@ pub fn parse_file(path: &Path, text: &str, file: FileId) -> Result<Program, Inpu
         items.append(&mut program.items);
         program.items = items;
         macros.extend(parsed.macros);
+        adts.extend(parsed.adts);
     }
-    finish(program, &macros)
+    finish(program, &macros, &adts)
 }
 
 /// `import <library/file.vpr>`: the termination measures' library (`decreases/...`) declares
@@ -133,9 +146,14 @@ fn import_standard(
 }
 
 /// Expands macros, resolves inhale-exhale assertions and checks the nesting depth.
-fn finish(mut program: Program, macros: &macros::Macros) -> Result<Program, InputError> {
+fn finish(
+    mut program: Program,
+    macros: &macros::Macros,
+    adts: &adt::Adts,
+) -> Result<Program, InputError> {
     stacker::grow(PARSE_STACK, || {
         macros::expand(&mut program, macros)?;
+        adt::rewrite(&mut program, adts)?;
         desugar::inhale_exhale(&mut program)?;
         depth::check(&program)?;
         Ok(program)
@@ -177,6 +195,7 @@ fn parse_one(text: &str, file: FileId) -> Result<Parsed, InputError> {
             program,
             macros: std::mem::take(&mut b.macros),
             imports: std::mem::take(&mut b.imports),
+            adts: std::mem::take(&mut b.adts),
         })
     })
 }

@@ -85,6 +85,7 @@ impl Builder<'_> {
                 let (Some(cond), Some(body)) = (cond, body) else {
                     return Err(InputError::parser(span, "malformed loop"));
                 };
+                self.one_decreases(&invariants, span)?;
                 StmtKind::While {
                     cond,
                     invariants,

@@ -69,6 +69,9 @@ pub(super) struct Checker<'e> {
     /// Domain function type arguments that must be inferred: (variable, call span, parameter,
     /// function).
     must_infer: Vec<(Ty, Span, String, String)>,
+    /// Checking the axioms generated for an ADT, whose applications of constructors take the
+    /// domain's type parameters where the arguments do not determine them.
+    pub(super) generated_axioms: bool,
     /// Addresses of the `/` nodes that are permission divisions.
     perm_divs: HashSet<usize>,
     /// The results of the current method (in scope, but not to be used, in its precondition).
@@ -96,6 +99,7 @@ impl<'e> Checker<'e> {
             unifier: Unifier::default(),
             divs: Vec::new(),
             must_infer: Vec::new(),
+            generated_axioms: false,
             perm_divs: HashSet::new(),
             method_returns: HashSet::new(),
             in_precondition: false,
@@ -138,7 +142,8 @@ impl<'e> Checker<'e> {
         let mut reported = Vec::new();
         for (var, span, param, func) in std::mem::take(&mut self.must_infer) {
             let rep = self.unifier.shallow(&var);
-            if self.unifier.has_unsolved(&var) && !reported.contains(&rep) {
+            if self.unifier.has_unsolved(&var) && !reported.contains(&rep) && !self.generated_axioms
+            {
                 reported.push(rep);
                 self.err(
                     span,

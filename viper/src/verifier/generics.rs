@@ -80,6 +80,18 @@ impl Verifier<'_, '_> {
                 }
             }
         }
+        // In the axioms generated for an ADT (the only axioms with applications whose type
+        // arguments the type checker lets go undetermined), those are the domain's type
+        // parameters, bound while its axioms are evaluated.
+        if crate::parser::is_adt_domain(domain) {
+            for p in &domain.type_params {
+                if !env.contains_key(&p.name) {
+                    if let Some(s) = self.type_env.get(&p.name) {
+                        env.insert(p.name.clone(), s.clone());
+                    }
+                }
+            }
+        }
         let mut inst = Vec::new();
         for p in &domain.type_params {
             match env.get(&p.name) {

@@ -357,3 +357,37 @@ fn macro_errors_are_parse_errors() {
         assert_eq!(vec![e.span.line], lines, "{e}");
     }
 }
+
+#[test]
+fn adts_are_encoded_as_domains() {
+    let ok = include_str!("../../../tests/viper/verify/adt/adt_ok.vpr");
+    assert_eq!(errors(ok), Vec::<(String, u32)>::new());
+    let fail = include_str!("../../../tests/viper/verify/adt/adt_fail.vpr");
+    assert_eq!(errors(fail), annotated(fail));
+}
+
+#[test]
+fn imports_decreases_and_inhale_exhale_assertions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/viper");
+    for rel in [
+        "verify/imports/imports_main.vpr",
+        "verify/misc/decreases_ok.vpr",
+        "verify/inhale_exhale/inhale_exhale_assertions.vpr",
+    ] {
+        let path = dir.join(rel);
+        let text = std::fs::read_to_string(&path).expect("test file");
+        let mut p = crate::parse_file(&path, &text, FileId(0)).expect("parses");
+        crate::typecheck(&mut p).expect("type-checks");
+        let r = verify(&p, &VerifyOptions::default()).expect("supported");
+        let mut got: Vec<_> = r
+            .errors()
+            .iter()
+            .map(|e| (e.full_id(), e.span.line))
+            .collect();
+        got.sort();
+        assert_eq!(got, annotated(&text), "{rel}");
+    }
+    let measure = include_str!("../../../tests/viper/frontend/decreases_measure.vpr");
+    let e = crate::parse(measure, FileId(0)).expect_err("unsupported");
+    assert_eq!(e.kind, InputErrorKind::Unsupported);
+}
