@@ -27,6 +27,8 @@ pub(super) struct Builder<'s> {
     in_macro: bool,
     /// `import` declarations: (position, path, local (`"..."`) rather than standard (`<...>`)).
     pub(super) imports: Vec<(Span, String, bool)>,
+    /// `quasihavoc` statements so far (for the names of their variables).
+    pub(super) quasihavocs: usize,
     /// Destructors and discriminators of the ADTs declared.
     pub(super) adts: super::adt::Adts,
 }
@@ -75,6 +77,7 @@ impl<'s> Builder<'s> {
             in_macro: false,
             imports: Vec::new(),
             adts: super::adt::Adts::default(),
+            quasihavocs: 0,
         }
     }
 

@@ -344,6 +344,50 @@ impl Builder<'_> {
                     None => ExprKind::Local(name.as_str().to_string()),
                 }
             }
+            // `forperm x: T [loc] :: e` is `forall x: T :: perm(loc) > none ==> e`.
+            Rule::forperm_expr => {
+                let mut vars = Vec::new();
+                let mut loc = None;
+                let mut body = None;
+                for p in children(pair) {
+                    match p.as_rule() {
+                        Rule::binding => vars.push(self.binding(p)?),
+                        Rule::suffix_expr => loc = Some(self.suffix_expr(p)?),
+                        Rule::expr => body = Some(self.expr(p)?),
+                        _ => {}
+                    }
+                }
+                let (Some(loc), Some(body)) = (loc, body) else {
+                    return Err(InputError::parser(span, "malformed `forperm`"));
+                };
+                if !matches!(loc.kind, ExprKind::Field { .. }) {
+                    return Err(InputError::unsupported(
+                        loc.span,
+                        "`forperm` over a resource other than a field",
+                    ));
+                }
+                let held = Expr::new(
+                    ExprKind::Binary {
+                        op: BinaryOp::Gt,
+                        left: Box::new(Expr::new(ExprKind::PermOf(Box::new(loc)), span)),
+                        right: Box::new(Expr::new(ExprKind::PermLit(PermLit::None), span)),
+                    },
+                    span,
+                );
+                ExprKind::Quant {
+                    kind: QuantKind::Forall,
+                    vars,
+                    triggers: Vec::new(),
+                    body: Box::new(Expr::new(
+                        ExprKind::Binary {
+                            op: BinaryOp::Implies,
+                            left: Box::new(held),
+                            right: Box::new(body),
+                        },
+                        span,
+                    )),
+                }
+            }
             Rule::inhale_exhale => {
                 let args = children(pair)
                     .map(|p| self.any_expr(p))
