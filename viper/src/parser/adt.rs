@@ -23,6 +23,8 @@ pub(crate) struct Adts {
     pub destructors: HashMap<String, Vec<String>>,
     /// `isC` -> (tag function, tag) per ADT with a constructor `C`.
     pub discriminators: HashMap<String, Vec<(String, i64)>>,
+    /// `isC` with the position of constructor `C`.
+    pub names: Vec<(String, Span)>,
 }
 
 impl Adts {
@@ -33,6 +35,7 @@ impl Adts {
         for (k, v) in other.discriminators {
             self.discriminators.entry(k).or_default().extend(v);
         }
+        self.names.extend(other.names);
     }
 
     fn is_empty(&self) -> bool {
@@ -169,13 +172,14 @@ impl Builder<'_> {
         for (_, args) in &ctors {
             for a in args {
                 match arg_types.get(&a.name.name) {
-                    Some(t) if *t != a.ty => {
-                        return Err(InputError::unsupported(
+                    // As in Silver, argument names are unique in an ADT (each names a
+                    // destructor).
+                    Some(_) => {
+                        return Err(InputError::typechecker(
                             a.span,
-                            format!("ADT arguments named `{}` of different types", a.name.name),
+                            format!("duplicate identifier `{}` in ADT `{}`", a.name.name, adt),
                         ))
                     }
-                    Some(_) => {}
                     None => {
                         arg_types.insert(a.name.name.clone(), a.ty.clone());
                         functions.push(DomainFunction {
@@ -244,6 +248,7 @@ impl Builder<'_> {
                 .entry(format!("is{}", c.name))
                 .or_default()
                 .push((tag.clone(), i as i64));
+            self.adts.names.push((format!("is{}", c.name), c.span));
         }
         // Exclusivity: triggers on the tag and (as Silver's encoder has them) on the destructors
         // of the last constructor.
@@ -298,6 +303,25 @@ pub(super) fn rewrite(program: &mut Program, adts: &Adts) -> std::result::Result
         return Ok(());
     }
     let fields: HashSet<String> = program.fields().map(|f| f.name.name.clone()).collect();
+    // Discriminators are global names in Silver: another declaration of the same name is a type
+    // error (reported at the constructor).
+    let mut globals: HashSet<String> = HashSet::new();
+    for item in &program.items {
+        globals.insert(item.name().name.clone());
+        if let Item::Domain(d) = item {
+            if !super::is_adt_domain(d) {
+                globals.extend(d.functions.iter().map(|f| f.name.name.clone()));
+            }
+        }
+    }
+    for (name, span) in &adts.names {
+        if globals.contains(name) {
+            return Err(InputError::typechecker(
+                *span,
+                format!("duplicate identifier `{name}` (a discriminator of an ADT)"),
+            ));
+        }
+    }
     let mut result = Ok(());
     let mut f = |x: &mut Expr| {
         if result.is_err() {

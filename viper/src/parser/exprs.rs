@@ -344,49 +344,11 @@ impl Builder<'_> {
                     None => ExprKind::Local(name.as_str().to_string()),
                 }
             }
-            // `forperm x: T [loc] :: e` is `forall x: T :: perm(loc) > none ==> e`.
+            // `forperm x: T [loc] :: e` means `forall x: T :: perm(loc) > none ==> e`, but the
+            // native back end neither instantiates such quantifiers as Silicon does nor checks
+            // the body's well-definedness where permission is held: not supported.
             Rule::forperm_expr => {
-                let mut vars = Vec::new();
-                let mut loc = None;
-                let mut body = None;
-                for p in children(pair) {
-                    match p.as_rule() {
-                        Rule::binding => vars.push(self.binding(p)?),
-                        Rule::suffix_expr => loc = Some(self.suffix_expr(p)?),
-                        Rule::expr => body = Some(self.expr(p)?),
-                        _ => {}
-                    }
-                }
-                let (Some(loc), Some(body)) = (loc, body) else {
-                    return Err(InputError::parser(span, "malformed `forperm`"));
-                };
-                if !matches!(loc.kind, ExprKind::Field { .. }) {
-                    return Err(InputError::unsupported(
-                        loc.span,
-                        "`forperm` over a resource other than a field",
-                    ));
-                }
-                let held = Expr::new(
-                    ExprKind::Binary {
-                        op: BinaryOp::Gt,
-                        left: Box::new(Expr::new(ExprKind::PermOf(Box::new(loc)), span)),
-                        right: Box::new(Expr::new(ExprKind::PermLit(PermLit::None), span)),
-                    },
-                    span,
-                );
-                ExprKind::Quant {
-                    kind: QuantKind::Forall,
-                    vars,
-                    triggers: Vec::new(),
-                    body: Box::new(Expr::new(
-                        ExprKind::Binary {
-                            op: BinaryOp::Implies,
-                            left: Box::new(held),
-                            right: Box::new(body),
-                        },
-                        span,
-                    )),
-                }
+                return Err(InputError::unsupported(span, "`forperm` is not supported"));
             }
             Rule::inhale_exhale => {
                 let args = children(pair)

@@ -161,6 +161,7 @@ impl Verifier<'_, '_> {
     /// only loses information), like Silicon's instantiation threshold.
     const MAX_INSTANCE_DEPTH: usize = 3;
 
+    /// Collections count as a level too: axioms of `D[T]` may mention `D[Seq[T]]`.
     fn sort_depth(&self, s: &Sort) -> usize {
         match self.sym.domain_instance(s) {
             Some((_, args)) => 1 + args.iter().map(|a| self.sort_depth(a)).max().unwrap_or(0),
@@ -171,7 +172,7 @@ impl Verifier<'_, '_> {
             ]
             .into_iter()
             .flatten()
-            .map(|e| self.sort_depth(&e))
+            .map(|e| 1 + self.sort_depth(&e))
             .max()
             .unwrap_or(0),
         }

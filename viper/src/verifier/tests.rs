@@ -373,7 +373,7 @@ fn imports_decreases_and_inhale_exhale_assertions() {
         "verify/imports/imports_main.vpr",
         "verify/misc/decreases_ok.vpr",
         "verify/inhale_exhale/inhale_exhale_assertions.vpr",
-        "verify/misc/quasihavoc_forperm.vpr",
+        "verify/misc/quasihavoc.vpr",
     ] {
         let path = dir.join(rel);
         let text = std::fs::read_to_string(&path).expect("test file");
