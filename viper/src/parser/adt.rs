@@ -172,12 +172,16 @@ impl Builder<'_> {
         for (_, args) in &ctors {
             for a in args {
                 match arg_types.get(&a.name.name) {
-                    // As in Silver, argument names are unique in an ADT (each names a
-                    // destructor).
+                    // Argument names are unique in an ADT (each names a destructor): Silver
+                    // reports a type error for every repetition, the parser stops at the first,
+                    // so such a program gets no answer.
                     Some(_) => {
-                        return Err(InputError::typechecker(
+                        return Err(InputError::unsupported(
                             a.span,
-                            format!("duplicate identifier `{}` in ADT `{}`", a.name.name, adt),
+                            format!(
+                                "a repeated argument name `{}` in ADT `{}` (a type error)",
+                                a.name.name, adt
+                            ),
                         ))
                     }
                     None => {
