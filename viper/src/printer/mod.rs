@@ -218,6 +218,9 @@ impl Printer {
                 " if "
             });
             self.expr(cond);
+        } else if measures.is_empty() {
+            // `decreases *` and `decreases _` (no check) are kept alike.
+            self.push(" *");
         }
         true
     }
