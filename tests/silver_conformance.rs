@@ -42,7 +42,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use support::annotations::{compare, FileAnnotations};
@@ -94,7 +94,7 @@ fn reason_of(errors: &[InputError]) -> String {
     format!("{}: {message}", first.kind.id())
 }
 
-fn run_file(text: &str, options: &VerifyOptions, smoke: bool) -> FileResult {
+fn run_file(path: &Path, text: &str, options: &VerifyOptions, smoke: bool) -> FileResult {
     let ann = FileAnnotations::parse(text);
     if ann.ignored_by_any(TOOLS) {
         return FileResult::Excluded("IgnoreFile for Silicon".into());
@@ -133,7 +133,8 @@ fn run_file(text: &str, options: &VerifyOptions, smoke: bool) -> FileResult {
         verdict(mismatches(&ann, &actual))
     };
 
-    let mut program = match viper::parse(text, FileId(0)) {
+    // With the file's path, so that its `import`s are resolved.
+    let mut program = match viper::parse_file(path, text, FileId(0)) {
         Ok(p) => p,
         Err(e) => return front_end(vec![e]),
     };
@@ -290,7 +291,7 @@ fn silver_conformance() {
         };
         let t0 = Instant::now();
         let result = catch_unwind(AssertUnwindSafe(|| {
-            run_file(&text, &options, name.starts_with("smoke/"))
+            run_file(file, &text, &options, name.starts_with("smoke/"))
         }))
         .unwrap_or_else(|p| {
             let msg = p

@@ -21,7 +21,7 @@ fn outcome(path: &Path) -> Vec<(String, u32)> {
     // Files under `smoke/` are verified with smoke detection, as Silver's smoke tests.
     let smoke = path.components().any(|c| c.as_os_str() == "smoke");
     let text = std::fs::read_to_string(path).expect("readable test file");
-    let mut program = match viper::parse(&text, FileId(0)) {
+    let mut program = match viper::parse_file(path, &text, FileId(0)) {
         Ok(p) => p,
         Err(e) => return vec![located(&e)],
     };
@@ -62,7 +62,7 @@ fn expected(annotations: &FileAnnotations) -> Vec<(OutputId, u32)> {
 /// Checks that printing is a fixpoint and that printed programs parse back to equal trees.
 fn round_trip(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).expect("readable test file");
-    let mut p1 = viper::parse(&text, FileId(0)).map_err(|e| e.message)?;
+    let mut p1 = viper::parse_file(path, &text, FileId(0)).map_err(|e| e.message)?;
     let mut dummies = 0;
     p1.for_each_span_mut(&mut |s| dummies += usize::from(s.is_dummy()));
     if dummies > 0 {

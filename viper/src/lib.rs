@@ -21,6 +21,16 @@ pub fn parse(text: &str, file: FileId) -> Result<ast::Program, InputError> {
     parser::parse_program(text, file)
 }
 
+/// Parses the Viper file `path` (its text given) with the files it imports, registered as `file`
+/// and the following ids.
+pub fn parse_file(
+    path: &std::path::Path,
+    text: &str,
+    file: FileId,
+) -> Result<ast::Program, InputError> {
+    parser::parse_file(path, text, file)
+}
+
 /// Prints a program as canonical Viper text.
 pub fn print(program: &ast::Program) -> String {
     printer::print_program(program)

@@ -2,6 +2,7 @@
 //! Statements are in `stmts.rs`, expressions in `exprs.rs`.
 
 use super::grammar::Rule;
+use super::macros::{Macro, MacroBody, Macros};
 use crate::ast::*;
 use crate::{FileId, InputError, SourceFile, Span};
 use pest::iterators::Pair;
@@ -18,6 +19,18 @@ pub(super) struct Builder<'s> {
     type_params: Vec<String>,
     /// Current recursion depth of the builder, bounded by [`super::MAX_NESTING`].
     pub(super) depth: usize,
+    /// Macros, by scope, and the statements that are a name alone.
+    pub(super) macros: Macros,
+    /// Macros defined in the body of the method being built.
+    pub(super) method_macros: Vec<Macro>,
+    /// Inside a macro's body (where macros cannot be defined).
+    in_macro: bool,
+    /// `import` declarations: (position, path, local (`"..."`) rather than standard (`<...>`)).
+    pub(super) imports: Vec<(Span, String, bool)>,
+    /// `quasihavoc` statements so far (for the names of their variables).
+    pub(super) quasihavocs: usize,
+    /// Destructors and discriminators of the ADTs declared.
+    pub(super) adts: super::adt::Adts,
 }
 
 /// Whether a rule is pure punctuation that carries no information for the AST.
@@ -42,6 +55,7 @@ fn is_punct(r: Rule) -> bool {
             | bar
             | question
             | eqeq_let
+            | annotation
     )
 }
 
@@ -58,7 +72,18 @@ impl<'s> Builder<'s> {
             methods: HashSet::new(),
             type_params: Vec::new(),
             depth: 0,
+            macros: Macros::default(),
+            method_macros: Vec::new(),
+            in_macro: false,
+            imports: Vec::new(),
+            adts: super::adt::Adts::default(),
+            quasihavocs: 0,
         }
+    }
+
+    /// The type parameters of the enclosing domain (names that are type variables).
+    pub(super) fn set_type_params(&mut self, params: Vec<String>) {
+        self.type_params = params;
     }
 
     pub(super) fn source(&self) -> &SourceFile {
@@ -85,7 +110,7 @@ impl<'s> Builder<'s> {
     pub(super) fn program(&mut self, program: Pair<'_, Rule>) -> Result<Program> {
         let items: Vec<Pair<'_, Rule>> = program
             .into_inner()
-            .filter(|p| p.as_rule() != Rule::EOI)
+            .filter(|p| !matches!(p.as_rule(), Rule::EOI | Rule::annotation))
             .collect();
         for item in &items {
             if item.as_rule() == Rule::method_decl {
@@ -106,6 +131,20 @@ impl<'s> Builder<'s> {
                 Rule::function_decl => out.push(Item::Function(self.function(item)?)),
                 Rule::predicate_decl => out.push(Item::Predicate(self.predicate(item)?)),
                 Rule::domain_decl => out.push(Item::Domain(self.domain(item)?)),
+                Rule::adt_decl => out.push(Item::Domain(self.adt(item)?)),
+                Rule::define_decl => {
+                    let m = self.define(item)?;
+                    self.macros.globals.push(m);
+                }
+                Rule::import_decl => {
+                    let span = self.span(&item);
+                    if let Some(p) = children(item).find(|p| p.as_rule() != Rule::kw_import) {
+                        let text = p.as_str();
+                        let path = text[1..text.len() - 1].trim().to_string();
+                        self.imports
+                            .push((span, path, p.as_rule() == Rule::import_local));
+                    }
+                }
                 _ => return Err(self.error(&item, "unexpected declaration")),
             }
         }
@@ -169,10 +208,24 @@ impl<'s> Builder<'s> {
                 }
                 Rule::precondition => m.pres.push(self.spec(p)?),
                 Rule::postcondition => m.posts.push(self.spec(p)?),
-                Rule::block => m.body = Some(self.block(p)?),
+                Rule::decreases_clause => m.pres.push(self.decreases(p)?),
+                Rule::block => {
+                    self.method_macros.clear();
+                    let body = self.block(p);
+                    let local = std::mem::take(&mut self.method_macros);
+                    m.body = Some(body?);
+                    if !local.is_empty() {
+                        self.macros
+                            .locals
+                            .entry(m.name.name.clone())
+                            .or_default()
+                            .extend(local);
+                    }
+                }
                 _ => {}
             }
         }
+        self.one_decreases(&m.pres, m.span)?;
         Ok(m)
     }
 
@@ -183,6 +236,99 @@ impl<'s> Builder<'s> {
             Some(e) => self.expr(e),
             None => Err(InputError::parser(span, "expected an expression")),
         }
+    }
+
+    /// `decreases *` / `decreases _`: kept until type checking as an application of
+    /// [`super::DECREASES`] to the condition (`true` without one) and the measures (none); the
+    /// type checker removes it. A clause with a measure or a condition asks for a termination
+    /// check, which is not supported.
+    pub(super) fn decreases(&mut self, pair: Pair<'_, Rule>) -> Result<Expr> {
+        let span = self.span(&pair);
+        let mut cond = Expr::new(ExprKind::BoolLit(true), span);
+        let mut measures = Vec::new();
+        let mut unchecked = false;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::expr => measures.push(self.expr(p)?),
+                Rule::decreases_cond => cond = self.spec(p)?,
+                Rule::star | Rule::decreases_wild => unchecked = true,
+                _ => {}
+            }
+        }
+        // Silver checks termination (its termination plugin is on by default) against measures
+        // and conditions; only `decreases *` and `decreases _` ask for no check.
+        if !unchecked || !matches!(cond.kind, ExprKind::BoolLit(true)) {
+            return Err(InputError::unsupported(
+                span,
+                "termination checks (`decreases` with a measure or a condition) are not supported",
+            ));
+        }
+        let mut args = vec![cond];
+        args.extend(measures);
+        Ok(Expr::new(
+            ExprKind::Call {
+                name: Ident::new(super::DECREASES, span),
+                args,
+            },
+            span,
+        ))
+    }
+
+    /// At most one `decreases` clause per member or loop (Silver reports more as a consistency
+    /// error; ompv does not answer such a program).
+    pub(super) fn one_decreases(&self, specs: &[Expr], span: Span) -> Result<()> {
+        let n = specs
+            .iter()
+            .filter(
+                |e| matches!(&e.kind, ExprKind::Call { name, .. } if name.name == super::DECREASES),
+            )
+            .count();
+        if n > 1 {
+            return Err(InputError::unsupported(
+                span,
+                "several `decreases` clauses for one member or loop",
+            ));
+        }
+        Ok(())
+    }
+
+    /// `define name(params) body`
+    pub(super) fn define(&mut self, pair: Pair<'_, Rule>) -> Result<Macro> {
+        let span = self.span(&pair);
+        if self.in_macro {
+            return Err(InputError::parser(
+                span,
+                "macros cannot be defined inside macros",
+            ));
+        }
+        let mut name = None;
+        let mut params = None;
+        let mut body = None;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::ident => name = Some(self.ident(&p)),
+                Rule::macro_params => {
+                    params = Some(children(p).map(|q| self.ident(&q)).collect::<Vec<_>>());
+                }
+                Rule::block => {
+                    self.in_macro = true;
+                    let b = self.block(p);
+                    self.in_macro = false;
+                    body = Some(MacroBody::Stmts(b?));
+                }
+                Rule::expr => body = Some(MacroBody::Expr(self.expr(p)?)),
+                _ => {}
+            }
+        }
+        let (Some(name), Some(body)) = (name, body) else {
+            return Err(InputError::parser(span, "malformed macro definition"));
+        };
+        Ok(Macro {
+            name,
+            params,
+            body,
+            span,
+        })
     }
 
     fn function(&mut self, decl: Pair<'_, Rule>) -> Result<Function> {
@@ -203,10 +349,12 @@ impl<'s> Builder<'s> {
                 Rule::typ => f.ret = self.typ(p)?,
                 Rule::precondition => f.pres.push(self.spec(p)?),
                 Rule::postcondition => f.posts.push(self.spec(p)?),
+                Rule::decreases_clause => f.pres.push(self.decreases(p)?),
                 Rule::body_expr => f.body = Some(self.spec(p)?),
                 _ => {}
             }
         }
+        self.one_decreases(&f.pres, f.span)?;
         Ok(f)
     }
 

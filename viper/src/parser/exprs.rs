@@ -48,6 +48,9 @@ enum Infix {
     Binary(BinaryOp),
     /// `? then :`
     Cond(Expr),
+    /// `\`: integer division, `Int \ Int: Int` whatever the context; kept as `(a / b) + 0` so
+    /// that the type checker types the division as an integer one.
+    IntDiv,
 }
 
 impl Infix {
@@ -55,6 +58,7 @@ impl Infix {
         match self {
             Infix::Binary(op) => level(*op),
             Infix::Cond(_) => 0,
+            Infix::IntDiv => level(BinaryOp::Div),
         }
     }
 }
@@ -182,6 +186,9 @@ impl Builder<'_> {
                     };
                     let then = self.any_expr(then)?;
                     self.push_operator(Infix::Cond(then), &mut operands, &mut ops)?;
+                }
+                _ if p.as_str() == "\\" => {
+                    self.push_operator(Infix::IntDiv, &mut operands, &mut ops)?
                 }
                 _ => match binary_op(p.as_str()) {
                     Some(op) => self.push_operator(Infix::Binary(op), &mut operands, &mut ops)?,
@@ -335,6 +342,21 @@ impl Builder<'_> {
                         args: self.args(args)?,
                     },
                     None => ExprKind::Local(name.as_str().to_string()),
+                }
+            }
+            // `forperm x: T [loc] :: e` means `forall x: T :: perm(loc) > none ==> e`, but the
+            // native back end neither instantiates such quantifiers as Silicon does nor checks
+            // the body's well-definedness where permission is held: not supported.
+            Rule::forperm_expr => {
+                return Err(InputError::unsupported(span, "`forperm` is not supported"));
+            }
+            Rule::inhale_exhale => {
+                let args = children(pair)
+                    .map(|p| self.any_expr(p))
+                    .collect::<Result<Vec<_>>>()?;
+                ExprKind::Call {
+                    name: Ident::new(super::INHALE_EXHALE, span),
+                    args,
                 }
             }
             Rule::paren_expr => {
@@ -527,6 +549,14 @@ fn reduce(op: Infix, operands: &mut Vec<Operand>, span: Span) -> Result<()> {
             );
             Operand {
                 expr: e,
+                chain: false,
+            }
+        }
+        Infix::IntDiv => {
+            let div = binary(BinaryOp::Div, left.expr, right.expr);
+            let zero = Expr::new(ExprKind::IntLit(0.into()), div.span);
+            Operand {
+                expr: binary(BinaryOp::Add, div, zero),
                 chain: false,
             }
         }

@@ -49,6 +49,27 @@ impl Builder<'_> {
                 }
             }
             Rule::if_stmt => self.if_stmt(pair)?,
+            Rule::define_decl => {
+                let m = self.define(pair)?;
+                self.method_macros.push(m);
+                return Ok(());
+            }
+            Rule::annotation => return Ok(()),
+            Rule::quasihavoc_stmt => return self.quasihavoc(pair, out),
+            Rule::goto_stmt => {
+                return Err(InputError::unsupported(span, "`goto` is not supported"));
+            }
+            Rule::bare_stmt => {
+                let Some(name) = children(pair).next() else {
+                    return Err(InputError::parser(span, "expected a statement"));
+                };
+                self.macros.bare.insert((span.file, span.start));
+                StmtKind::Call {
+                    targets: Vec::new(),
+                    method: self.ident(&name),
+                    args: Vec::new(),
+                }
+            }
             Rule::while_stmt => {
                 let mut cond = None;
                 let mut invariants = Vec::new();
@@ -57,6 +78,7 @@ impl Builder<'_> {
                     match p.as_rule() {
                         Rule::condition => cond = Some(self.spec(p)?),
                         Rule::invariant => invariants.push(self.spec(p)?),
+                        Rule::decreases_clause => invariants.push(self.decreases(p)?),
                         Rule::block => body = Some(self.block(p)?),
                         _ => {}
                     }
@@ -64,6 +86,7 @@ impl Builder<'_> {
                 let (Some(cond), Some(body)) = (cond, body) else {
                     return Err(InputError::parser(span, "malformed loop"));
                 };
+                self.one_decreases(&invariants, span)?;
                 StmtKind::While {
                     cond,
                     invariants,
@@ -107,6 +130,87 @@ impl Builder<'_> {
                 StmtKind::Label { name, invariants }
             }
             _ => return Err(InputError::parser(span, "unexpected statement")),
+        };
+        out.push(Stmt::new(kind, span));
+        Ok(())
+    }
+
+    /// `quasihavoc [c ==>] e.f` as
+    /// `if (c) { var p: Perm := perm(e.f); exhale acc(e.f, p); inhale acc(e.f, p) }`: giving
+    /// back exactly the permission held havocs the value, and nothing else, where some is held.
+    /// `quasihavocall` and other resources are not supported.
+    fn quasihavoc(&mut self, pair: Pair<'_, Rule>, out: &mut Vec<Stmt>) -> Result<()> {
+        let span = self.span(&pair);
+        let mut all = false;
+        let mut e = None;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::kw_quasihavocall => all = true,
+                Rule::expr => e = Some(self.expr(p)?),
+                _ => {}
+            }
+        }
+        if all {
+            return Err(InputError::unsupported(
+                span,
+                "`quasihavocall` is not supported",
+            ));
+        }
+        let Some(e) = e else {
+            return Err(InputError::parser(span, "expected a resource"));
+        };
+        let (cond, res) = match e.into_parts() {
+            (
+                ExprKind::Binary {
+                    op: BinaryOp::Implies,
+                    left,
+                    right,
+                },
+                _,
+            ) => (Some(*left), *right),
+            (kind, s) => (None, Expr::new(kind, s)),
+        };
+        if !matches!(res.kind, ExprKind::Field { .. }) {
+            return Err(InputError::unsupported(
+                res.span,
+                "`quasihavoc` of a resource other than a field location",
+            ));
+        }
+        self.quasihavocs += 1;
+        let var = format!("quasihavoc$perm{}", self.quasihavocs);
+        let local = || Expr::new(ExprKind::Local(var.clone()), span);
+        let acc = || {
+            Expr::new(
+                ExprKind::Acc {
+                    loc: Box::new(res.clone()),
+                    perm: Some(Box::new(local())),
+                },
+                span,
+            )
+        };
+        let stmts = vec![
+            Stmt::new(
+                StmtKind::VarDecl {
+                    decl: LocalDecl {
+                        name: Ident::new(var.clone(), span),
+                        ty: Type::Perm,
+                        span,
+                    },
+                    init: Some(Expr::new(ExprKind::PermOf(Box::new(res.clone())), span)),
+                },
+                span,
+            ),
+            Stmt::new(StmtKind::Exhale(acc()), span),
+            Stmt::new(StmtKind::Inhale(acc()), span),
+        ];
+        let block = Block { stmts, span };
+        let kind = match cond {
+            None => StmtKind::Block(block),
+            Some(cond) => StmtKind::If {
+                cond,
+                then: block,
+                els: None,
+            },
         };
         out.push(Stmt::new(kind, span));
         Ok(())

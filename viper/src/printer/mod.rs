@@ -184,12 +184,45 @@ impl Printer {
         self.indent += 1;
         for e in specs {
             self.line_start();
-            self.push(keyword);
-            self.push(" ");
-            self.expr(e);
+            if !self.decreases(e) {
+                self.push(keyword);
+                self.push(" ");
+                self.expr(e);
+            }
             self.newline();
         }
         self.indent -= 1;
+    }
+
+    /// Prints a `decreases` clause kept for the type checker (see [`crate::parser::DECREASES`]);
+    /// false for any other specification.
+    fn decreases(&mut self, e: &Expr) -> bool {
+        let ExprKind::Call { name, args } = &e.kind else {
+            return false;
+        };
+        if name.name != crate::parser::DECREASES {
+            return false;
+        }
+        let Some((cond, measures)) = args.split_first() else {
+            return false;
+        };
+        self.push("decreases");
+        for (i, m) in measures.iter().enumerate() {
+            self.push(if i == 0 { " " } else { ", " });
+            self.expr(m);
+        }
+        if !matches!(cond.kind, ExprKind::BoolLit(true)) {
+            self.push(if measures.is_empty() {
+                " _ if "
+            } else {
+                " if "
+            });
+            self.expr(cond);
+        } else if measures.is_empty() {
+            // `decreases *` and `decreases _` (no check) are kept alike.
+            self.push(" *");
+        }
+        true
     }
 }
 

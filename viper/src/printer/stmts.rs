@@ -114,8 +114,10 @@ impl Printer {
                     self.indent += 1;
                     for inv in invariants {
                         self.line_start();
-                        self.push("invariant ");
-                        self.expr(inv);
+                        if !self.decreases(inv) {
+                            self.push("invariant ");
+                            self.expr(inv);
+                        }
                         self.newline();
                     }
                     self.indent -= 1;

@@ -97,7 +97,7 @@ impl Env {
                         FunctionSig {
                             args: f.args.iter().map(|a| Ty::from_ast(&a.ty)).collect(),
                             ret: Ty::from_ast(&f.ret),
-                            has_pres: !f.pres.is_empty(),
+                            has_pres: !f.pres.iter().all(super::rewrite::is_decreases),
                         },
                     );
                 }

@@ -69,6 +69,9 @@ pub(super) struct Checker<'e> {
     /// Domain function type arguments that must be inferred: (variable, call span, parameter,
     /// function).
     must_infer: Vec<(Ty, Span, String, String)>,
+    /// Checking the axioms generated for an ADT, whose applications of constructors take the
+    /// domain's type parameters where the arguments do not determine them.
+    pub(super) generated_axioms: bool,
     /// Addresses of the `/` nodes that are permission divisions.
     perm_divs: HashSet<usize>,
     /// The results of the current method (in scope, but not to be used, in its precondition).
@@ -96,6 +99,7 @@ impl<'e> Checker<'e> {
             unifier: Unifier::default(),
             divs: Vec::new(),
             must_infer: Vec::new(),
+            generated_axioms: false,
             perm_divs: HashSet::new(),
             method_returns: HashSet::new(),
             in_precondition: false,
@@ -138,7 +142,8 @@ impl<'e> Checker<'e> {
         let mut reported = Vec::new();
         for (var, span, param, func) in std::mem::take(&mut self.must_infer) {
             let rep = self.unifier.shallow(&var);
-            if self.unifier.has_unsolved(&var) && !reported.contains(&rep) {
+            if self.unifier.has_unsolved(&var) && !reported.contains(&rep) && !self.generated_axioms
+            {
                 reported.push(rep);
                 self.err(
                     span,
@@ -722,6 +727,27 @@ impl<'e> Checker<'e> {
 
     fn call(&mut self, e: &Expr, name: &Ident, args: &[Expr], ctx: Ctx, assertion_ok: bool) -> Ty {
         let env = self.env;
+        if name.name == crate::parser::DECREASES {
+            // A `decreases` clause: its condition is a Boolean, its measures are expressions of
+            // any type or predicate instances.
+            if let Some((cond, measures)) = args.split_first() {
+                self.check(cond, &Ty::Bool, ctx);
+                for m in measures {
+                    match &m.kind {
+                        ExprKind::Call {
+                            name: p,
+                            args: pargs,
+                        } if env.predicates.contains_key(&p.name) => {
+                            self.predicate_instance(p, pargs, ctx);
+                        }
+                        _ => {
+                            self.infer(m, ctx, false);
+                        }
+                    }
+                }
+            }
+            return Ty::Bool;
+        }
         if let Some(sig) = env.functions.get(&name.name) {
             if ctx.axiom && sig.has_pres {
                 self.err(

@@ -198,12 +198,14 @@ impl Checker<'_> {
             perm: Ok(()),
             axiom: true,
         };
+        self.generated_axioms = crate::parser::is_adt_domain(d);
         for a in &d.axioms {
             self.member_locals.clear();
             self.scopes.push(HashMap::new());
             self.top(&a.expr, Some(&Ty::Bool), ctx);
             self.scopes.clear();
         }
+        self.generated_axioms = false;
         self.type_params.clear();
     }
 }

@@ -9,8 +9,9 @@
 //! inferred by unification within one top-level expression. Silver's consistency rules are
 //! checked last (`consistency`).
 //!
-//! The only change made to the program is resolving `/`: an `Int / Int` that Silver types as a
-//! permission, and every `Perm / Int`, become [`BinaryOp::PermDiv`].
+//! The only changes made to the program are resolving `/` (an `Int / Int` that Silver types as a
+//! permission, and every `Perm / Int`, become [`BinaryOp::PermDiv`]) and removing the checked
+//! `decreases` clauses (termination is not checked).
 
 mod consistency;
 mod division;
@@ -58,6 +59,7 @@ pub fn check_program(program: &mut Program) -> Result<(), Vec<InputError>> {
     if !perm_divs.is_empty() {
         rewrite::perm_divs(program, &perm_divs);
     }
+    rewrite::remove_decreases(program);
     Ok(())
 }
 

@@ -43,6 +43,51 @@ pub(super) fn perm_divs(program: &mut Program, at: &HashSet<usize>) {
     }
 }
 
+/// Whether a specification is a `decreases` clause (see [`crate::parser::DECREASES`]).
+pub(super) fn is_decreases(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Call { name, .. } if name.name == crate::parser::DECREASES)
+}
+
+/// Removes the `decreases` clauses (checked by then) from preconditions and loop invariants.
+pub(super) fn remove_decreases(program: &mut Program) {
+    fn in_block(b: &mut Block) {
+        for s in &mut b.stmts {
+            match &mut s.kind {
+                StmtKind::Block(b) => in_block(b),
+                StmtKind::If { then, els, .. } => {
+                    in_block(then);
+                    if let Some(b) = els {
+                        in_block(b);
+                    }
+                }
+                StmtKind::While {
+                    invariants, body, ..
+                } => {
+                    invariants.retain(|e| !is_decreases(e));
+                    in_block(body);
+                }
+                _ => {}
+            }
+        }
+    }
+    for item in &mut program.items {
+        match item {
+            Item::Method(m) => {
+                m.pres.retain(|e| !is_decreases(e));
+                m.posts.retain(|e| !is_decreases(e));
+                if let Some(b) = &mut m.body {
+                    in_block(b);
+                }
+            }
+            Item::Function(f) => {
+                f.pres.retain(|e| !is_decreases(e));
+                f.posts.retain(|e| !is_decreases(e));
+            }
+            _ => {}
+        }
+    }
+}
+
 type Visit<'a> = dyn FnMut(&mut Expr) + 'a;
 
 fn block(b: &mut Block, f: &mut Visit<'_>) {

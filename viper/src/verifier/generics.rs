@@ -80,6 +80,18 @@ impl Verifier<'_, '_> {
                 }
             }
         }
+        // In the axioms generated for an ADT (the only axioms with applications whose type
+        // arguments the type checker lets go undetermined), those are the domain's type
+        // parameters, bound while its axioms are evaluated.
+        if crate::parser::is_adt_domain(domain) {
+            for p in &domain.type_params {
+                if !env.contains_key(&p.name) {
+                    if let Some(s) = self.type_env.get(&p.name) {
+                        env.insert(p.name.clone(), s.clone());
+                    }
+                }
+            }
+        }
         let mut inst = Vec::new();
         for p in &domain.type_params {
             match env.get(&p.name) {
@@ -149,6 +161,7 @@ impl Verifier<'_, '_> {
     /// only loses information), like Silicon's instantiation threshold.
     const MAX_INSTANCE_DEPTH: usize = 3;
 
+    /// Collections count as a level too: axioms of `D[T]` may mention `D[Seq[T]]`.
     fn sort_depth(&self, s: &Sort) -> usize {
         match self.sym.domain_instance(s) {
             Some((_, args)) => 1 + args.iter().map(|a| self.sort_depth(a)).max().unwrap_or(0),
@@ -159,7 +172,7 @@ impl Verifier<'_, '_> {
             ]
             .into_iter()
             .flatten()
-            .map(|e| self.sort_depth(&e))
+            .map(|e| 1 + self.sort_depth(&e))
             .max()
             .unwrap_or(0),
         }

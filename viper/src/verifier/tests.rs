@@ -320,3 +320,75 @@ fn smoke_on_purpose_path_ends_check_the_state_before_them() {
     // A contradiction before the ends is reported right before each of them.
     assert_eq!(smoke_lines(&contradictory, true), vec![7, 11]);
 }
+
+/// The (id, line) pairs a test file of `tests/viper/` expects: its `ExpectedOutput` annotations.
+fn annotated(text: &str) -> Vec<(String, u32)> {
+    let mut v = Vec::new();
+    let mut pending = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("//:: ExpectedOutput(") {
+            pending.push(rest.trim_end_matches(')').to_string());
+        } else if !t.starts_with("//::") && !t.is_empty() {
+            v.extend(pending.drain(..).map(|id| (id, i as u32 + 1)));
+        }
+    }
+    v.sort();
+    v
+}
+
+#[test]
+fn macros_expand_with_positions_of_their_uses() {
+    let ok = include_str!("../../../tests/viper/verify/macros/macros_ok.vpr");
+    assert_eq!(errors(ok), Vec::<(String, u32)>::new());
+    let fail = include_str!("../../../tests/viper/verify/macros/macros_fail.vpr");
+    assert_eq!(errors(fail), annotated(fail));
+}
+
+#[test]
+fn macro_errors_are_parse_errors() {
+    for text in [
+        include_str!("../../../tests/viper/frontend/macro_recursive.vpr"),
+        include_str!("../../../tests/viper/frontend/macro_arity.vpr"),
+    ] {
+        let e = crate::parse(text, FileId(0)).expect_err("a macro error");
+        assert_eq!(e.kind, InputErrorKind::Parser);
+        let lines: Vec<u32> = annotated(text).iter().map(|(_, l)| *l).collect();
+        assert_eq!(vec![e.span.line], lines, "{e}");
+    }
+}
+
+#[test]
+fn adts_are_encoded_as_domains() {
+    let ok = include_str!("../../../tests/viper/verify/adt/adt_ok.vpr");
+    assert_eq!(errors(ok), Vec::<(String, u32)>::new());
+    let fail = include_str!("../../../tests/viper/verify/adt/adt_fail.vpr");
+    assert_eq!(errors(fail), annotated(fail));
+}
+
+#[test]
+fn imports_decreases_and_inhale_exhale_assertions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/viper");
+    for rel in [
+        "verify/imports/imports_main.vpr",
+        "verify/misc/decreases_ok.vpr",
+        "verify/inhale_exhale/inhale_exhale_assertions.vpr",
+        "verify/misc/quasihavoc.vpr",
+    ] {
+        let path = dir.join(rel);
+        let text = std::fs::read_to_string(&path).expect("test file");
+        let mut p = crate::parse_file(&path, &text, FileId(0)).expect("parses");
+        crate::typecheck(&mut p).expect("type-checks");
+        let r = verify(&p, &VerifyOptions::default()).expect("supported");
+        let mut got: Vec<_> = r
+            .errors()
+            .iter()
+            .map(|e| (e.full_id(), e.span.line))
+            .collect();
+        got.sort();
+        assert_eq!(got, annotated(&text), "{rel}");
+    }
+    let measure = include_str!("../../../tests/viper/frontend/decreases_measure.vpr");
+    let e = crate::parse(measure, FileId(0)).expect_err("unsupported");
+    assert_eq!(e.kind, InputErrorKind::Unsupported);
+}
