@@ -1,0 +1,19 @@
+// A PolyBench allocation one element short of the 2-D array it is converted to: not a whole
+// number of arrays, which ompv does not model.
+#include <stdlib.h>
+#include "polybench.h"
+#define N 16
+
+int main(void)
+{
+  double (*A)[N][N] = (double (*)[N][N])polybench_alloc_data(N * N - 1, sizeof(double));
+  polybench_timer_start();
+#pragma omp parallel for
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      (*A)[i][j] = 1.0;
+  polybench_timer_stop();
+  A[0][3][4] = 2.0;
+  free((void *)A);
+  return 0;
+}
