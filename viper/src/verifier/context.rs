@@ -111,6 +111,9 @@ pub struct Verifier<'a, 'p> {
     pub smoke: super::smoke::SmokeState,
     /// Multiset functions per multiset sort (see `multisets`).
     pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
+    /// Receiver shapes of quantified permissions with inverse functions shared by all their
+    /// regions (see `qp_shared`).
+    pub shared_inverses: Vec<super::qp_shared::SharedInverse>,
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
@@ -144,6 +147,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             seq_fns: std::collections::HashMap::new(),
             set_fns: std::collections::HashMap::new(),
             multiset_fns: std::collections::HashMap::new(),
+            shared_inverses: Vec::new(),
             type_env: std::collections::HashMap::new(),
             instance_fns: std::collections::HashMap::new(),
             instances_done: HashSet::new(),

@@ -26,6 +26,7 @@ mod program;
 mod qp;
 mod qp_lemmas;
 mod qp_shape;
+mod qp_shared;
 mod quant;
 mod quant_index;
 mod result;

@@ -341,7 +341,8 @@ impl Verifier<'_, '_> {
         site: Site,
         reason_span: Span,
     ) -> R<()> {
-        if self.mode.unchecked {
+        // Injective for every value of the variables: on the region too.
+        if self.mode.unchecked || self.q_shared_inverse(parts).is_some() {
             return Ok(());
         }
         let x1: Vec<Dynamic> = parts
@@ -382,6 +383,9 @@ impl Verifier<'_, '_> {
         let r = self.sym.qp_r.clone();
         if parts.vars.len() == 1 && parts.rcv.ast_eq(&parts.vars[0]) {
             return (vec![r], tt());
+        }
+        if let Some(shared) = self.q_shared_inverse(parts) {
+            return shared;
         }
         let ref_sort = self.sym.ref_sort.clone();
         let invs: Vec<_> = parts
@@ -435,12 +439,16 @@ impl Verifier<'_, '_> {
             ax1.1[1..].to_vec()
         };
         self.assume_quantified(st, &ax1.0, &pats1, &ax1.2);
-        self.assume_quantified(
-            st,
-            std::slice::from_ref(&r),
-            &[vec![inv_r[0].clone()], vec![img.apply(&[&r])]],
-            &ax2,
-        );
+        // `img(r)` is a pattern only where the region's condition and amount do not mention
+        // `inv(r)` (e.g. `forall b: Bool :: acc(f(b).val)`): everywhere else every term of the
+        // form `img(r)` sits next to `inv(r)`, and a second pattern would only let the axiom
+        // fire on each image term other regions produce (a matching cascade along the array).
+        let guard = and2(&c_r, &perm_pos(&p_r));
+        let mut pats = vec![vec![inv_r[0].clone()]];
+        if !mentions(&Dynamic::from_ast(&guard), &inv_r[0]) {
+            pats.push(vec![img.apply(&[&r])]);
+        }
+        self.assume_quantified(st, std::slice::from_ref(&r), &pats, &ax2);
         (inv_r, img_r)
     }
 

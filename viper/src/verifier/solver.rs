@@ -65,6 +65,10 @@ pub fn set_global_params() {
             ("nnf.sk_hack", "true"),
             ("type_check", "true"),
             ("model.v2", "true"),
+            // Every check runs after a push, on the incremental SMT solver: the combined
+            // solver's tactic for non-incremental use is never run, and building Z3's default
+            // one costs ~10 ms per member (each member has a context of its own).
+            ("tactic.default_tactic", "smt"),
         ] {
             z3::set_global_param(k, v);
         }
@@ -114,17 +118,33 @@ pub struct Prover {
     /// Axioms valid in every state, with the scope depth at which each is currently asserted.
     globals: Vec<(Bool, Option<usize>)>,
     pub stats: ProverStats,
-    /// Per-query timeout of checks whose failure is reported.
-    timeout: Option<u32>,
-    /// Shorter timeout of probes whose `unknown` only costs completeness (branch feasibility,
-    /// fast paths): like Silicon's short check timeout.
-    probe_timeout: Option<u32>,
-    /// The timeout currently set on the solver.
-    current: Option<Option<u32>>,
+    /// Limits of checks whose failure is reported: the user's timeout.
+    timeout: Limits,
+    /// Limits of probes whose `unknown` only costs completeness (branch feasibility, fast
+    /// paths), like Silicon's short check timeout.
+    probe_timeout: Limits,
+    /// The limits currently set on the solver.
+    current: Option<Limits>,
 }
 
-/// The timeout of probes (milliseconds), unless the query timeout is shorter.
-const PROBE_TIMEOUT_MS: u32 = 250;
+/// What one check may spend.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Limits {
+    /// Wall-clock milliseconds (`None`: no limit).
+    ms: Option<u32>,
+    /// Z3's resource units (`0`: no limit). A probe is bounded by work done rather than by
+    /// time, so that its answer, and so the verdict, is the same on a loaded machine.
+    rlimit: u32,
+}
+
+/// The timeout of probes (milliseconds), unless the query timeout is shorter: a backstop only,
+/// the resource limit below normally ends a probe first.
+const PROBE_TIMEOUT_MS: u32 = 1000;
+
+/// Z3 resource units of one probe: about 45 ms of solving on one core of the machines ompv is
+/// measured on. (Over the project's 522 test programs, limits of 25,000 units and of none
+/// give the same verdicts and error counts.)
+const PROBE_RLIMIT: u32 = 25_000;
 
 /// Bounds on the integers of a counterexample, tried in turn to find a small one.
 const SMALL_MODEL_BOUNDS: [i64; 4] = [3, 10, 100, 1000];
@@ -135,7 +155,14 @@ impl Prover {
         set_global_params();
         let solver = Solver::new();
         let timeout = timeout_ms.map(|ms| u32::try_from(ms.max(1)).unwrap_or(u32::MAX));
-        let probe_timeout = Some(timeout.map_or(PROBE_TIMEOUT_MS, |t| t.min(PROBE_TIMEOUT_MS)));
+        let probe_timeout = Limits {
+            ms: Some(timeout.map_or(PROBE_TIMEOUT_MS, |t| t.min(PROBE_TIMEOUT_MS))),
+            rlimit: PROBE_RLIMIT,
+        };
+        let timeout = Limits {
+            ms: timeout,
+            rlimit: 0,
+        };
         let mut p = Prover {
             solver,
             asserted: Vec::new(),
@@ -150,14 +177,15 @@ impl Prover {
         p
     }
 
-    fn set_timeout(&mut self, t: Option<u32>) {
+    fn set_timeout(&mut self, t: Limits) {
         if self.current == Some(t) {
             return;
         }
         let t0 = std::time::Instant::now();
         let mut params = Params::new();
         // Z3 takes u32::MAX as "no timeout".
-        params.set_u32("timeout", t.unwrap_or(u32::MAX));
+        params.set_u32("timeout", t.ms.unwrap_or(u32::MAX));
+        params.set_u32("rlimit", t.rlimit);
         params.set_bool("model", true);
         self.solver.set_params(&params);
         self.current = Some(t);
@@ -273,7 +301,7 @@ impl Prover {
         pc: &PathConds,
         goal: &Bool,
         probes: &[(String, Dynamic)],
-        timeout: Option<u32>,
+        timeout: Limits,
     ) -> (Answer, Vec<(String, String)>) {
         if is_true(goal) {
             return (Answer::Valid, Vec::new());
@@ -345,7 +373,7 @@ impl Prover {
         if ints.is_empty() {
             return first;
         }
-        let query_timeout = self.current.flatten();
+        let query_timeout = self.current.unwrap_or(self.timeout);
         self.set_timeout(self.probe_timeout);
         let mut found = None;
         for bound in SMALL_MODEL_BOUNDS {

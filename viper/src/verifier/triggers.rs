@@ -21,6 +21,7 @@ pub fn infer_patterns(body: &Dynamic, vars: &[Dynamic]) -> Vec<Vec<Dynamic>> {
         vars,
         info: HashMap::new(),
         candidates: Vec::new(),
+        apps: Vec::new(),
     };
     walk.visit(body);
     // Candidates: valid pattern applications mentioning some bound variable, smallest first.
@@ -32,6 +33,17 @@ pub fn infer_patterns(body: &Dynamic, vars: &[Dynamic]) -> Vec<Vec<Dynamic>> {
             (valid && mask != 0).then(|| (t.clone(), mask, size))
         })
         .collect();
+    // A pattern with an instance in the body at other arguments (`loc(a, i)` next to
+    // `loc(a, i - 1)`) is a matching loop: each instantiation makes the next one's term. Such
+    // patterns are left out while others remain (as Z3's own pattern inference does).
+    let looping: Vec<bool> = cands
+        .iter()
+        .map(|(t, _, _)| walk.apps.iter().any(|u| instance_at_other_args(t, u, vars)))
+        .collect();
+    if looping.iter().any(|l| *l) && looping.iter().any(|l| !*l) {
+        let mut keep = looping.iter().map(|l| !*l);
+        cands.retain(|_| keep.next().unwrap_or(true));
+    }
     cands.sort_by_key(|c| c.2);
     let all: u64 = if vars.len() >= 64 {
         u64::MAX
@@ -74,6 +86,7 @@ pub fn valid_pattern_term(t: &Dynamic, vars: &[Dynamic]) -> bool {
         vars,
         info: HashMap::new(),
         candidates: Vec::new(),
+        apps: Vec::new(),
     };
     let (_, valid, _) = walk.visit(t);
     valid && is_pattern_app(t)
@@ -92,11 +105,53 @@ fn contains(t: &Dynamic, sub: &Dynamic) -> bool {
     })
 }
 
+/// Whether `u` is `t` with some bound variable replaced by another term mentioning a bound
+/// variable (`loc(a, i - 1)` for `t = loc(a, i)`).
+fn instance_at_other_args(t: &Dynamic, u: &Dynamic, vars: &[Dynamic]) -> bool {
+    let mut binding: Vec<Option<Dynamic>> = vec![None; vars.len()];
+    matches(t, u, vars, &mut binding)
+        && binding.iter().zip(vars).any(|(b, v)| {
+            b.as_ref()
+                .is_some_and(|b| !b.ast_eq(v) && vars.iter().any(|w| contains(b, w)))
+        })
+}
+
+/// First-order matching of the pattern `p` (bound variables are its holes) against `u`.
+fn matches(p: &Dynamic, u: &Dynamic, vars: &[Dynamic], binding: &mut [Option<Dynamic>]) -> bool {
+    if let Some(k) = vars.iter().position(|v| v.ast_eq(p)) {
+        return match &binding[k] {
+            Some(b) => b.ast_eq(u),
+            None => {
+                binding[k] = Some(u.clone());
+                true
+            }
+        };
+    }
+    if p.ast_eq(u) {
+        return true;
+    }
+    if p.kind() != z3::AstKind::App
+        || u.kind() != z3::AstKind::App
+        || p.num_children() != u.num_children()
+        || p.num_children() == 0
+        || p.get_sort() != u.get_sort()
+        || p.decl().name() != u.decl().name()
+    {
+        return false;
+    }
+    p.children()
+        .iter()
+        .zip(u.children().iter())
+        .all(|(a, b)| matches(a, b, vars, binding))
+}
+
 struct Walk<'v> {
     vars: &'v [Dynamic],
     /// Per AST id: (mask of variables mentioned, valid as part of a pattern, size).
     info: HashMap<u32, (u64, bool, usize)>,
     candidates: Vec<Dynamic>,
+    /// Every application of an uninterpreted function that mentions a bound variable.
+    apps: Vec<Dynamic>,
 }
 
 trait AstId {
@@ -136,8 +191,11 @@ impl Walk<'_> {
                 kids_valid &= v;
             }
             let app = is_pattern_app(t);
-            if app && mask != 0 && kids_valid {
-                self.candidates.push(t.clone());
+            if app && mask != 0 {
+                self.apps.push(t.clone());
+                if kids_valid {
+                    self.candidates.push(t.clone());
+                }
             }
             // Z3 accepts no interpreted operation in a pattern, not even on ground arguments
             // (constants are fine).
@@ -146,5 +204,35 @@ impl Walk<'_> {
         };
         self.info.insert(id, res);
         res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Int;
+    use z3::{FuncDecl, Sort};
+
+    /// `forall i :: b(i) == a(i - 1) + a(i) + a(i + 1)`: `a(i)` would be a matching loop (each
+    /// instance makes `a(i - 1)`, which matches again), `b(i)` is not.
+    #[test]
+    fn looping_patterns_are_left_out_while_others_remain() {
+        let a = FuncDecl::new("d.a", &[&Sort::int()], &Sort::int());
+        let b = FuncDecl::new("d.b", &[&Sort::int()], &Sort::int());
+        let i = Int::new_const("i");
+        let at = |f: &FuncDecl, t: &Int| f.apply(&[t]).as_int().unwrap();
+        let sum = at(&a, &(&i - 1)) + at(&a, &i) + at(&a, &(&i + 1));
+        let body = Dynamic::from_ast(&at(&b, &i).eq(&sum));
+        let pats = infer_patterns(&body, &[Dynamic::from_ast(&i)]);
+        assert_eq!(pats.len(), 1, "{pats:?}");
+        assert!(
+            pats[0][0].ast_eq(Dynamic::from_ast(&at(&b, &i))),
+            "{pats:?}"
+        );
+        // With no other candidate, the looping pattern is still used (better than none).
+        let body = Dynamic::from_ast(&at(&a, &i).eq(at(&a, &(&i - 1))));
+        let pats = infer_patterns(&body, &[Dynamic::from_ast(&i)]);
+        assert_eq!(pats.len(), 1, "{pats:?}");
+        assert!(pats[0][0].ast_eq(Dynamic::from_ast(&at(&a, &i))));
     }
 }
