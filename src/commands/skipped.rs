@@ -23,8 +23,8 @@ pub fn of_program(program: &openmp::Program, sources: &SourceMap) -> Vec<Skipped
                 let reason = match why {
                     NotVerified::SpecIgnore => "spec_ignore",
                     NotVerified::RequiresFalse => "requires false",
-                    // Its code is verified at every call (all in parallel regions, where it is
-                    // inlined): nothing of it goes unchecked.
+                    // Its code is verified at every call (each one inlined): nothing of it
+                    // goes unchecked.
                     NotVerified::Inlined => continue,
                 };
                 out.push(Skipped {

@@ -467,8 +467,9 @@ pub enum NotVerified {
     RequiresFalse,
     /// It lies between `spec_ignore {` and `spec_ignore }`.
     SpecIgnore,
-    /// It has orphaned OpenMP constructs and every call of it is in a parallel region, where it
-    /// is verified inline ([`crate::omp::orphan`]).
+    /// Every call of it is inlined, where it is verified: it has orphaned OpenMP constructs and
+    /// every call is in a parallel region ([`crate::omp::orphan`]), or it has parallel regions,
+    /// no contract, and every call is a statement of `main` ([`crate::omp::contextual`]).
     Inlined,
 }
 

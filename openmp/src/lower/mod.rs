@@ -185,6 +185,9 @@ pub(crate) struct Lowerer<'p> {
     /// arithmetic, pointers read from memory or returned by functions): then pointer parameters
     /// are checked to point to the start of one.
     pub needs_offsets: bool,
+    /// The name prefixes of the regions' methods so far (a function called twice from `main`
+    /// and inlined there has two regions on one line).
+    pub region_prefixes: BTreeSet<String>,
     /// See [`Lowered::approximate`].
     pub approximate: BTreeSet<String>,
     /// The functions of generalised quantifiers and reductions generated so far, by their
@@ -227,6 +230,7 @@ impl<'p> Lowerer<'p> {
             struct_fields: HashMap::new(),
             member_arrays: HashMap::new(),
             cur: FnState::default(),
+            region_prefixes: BTreeSet::new(),
         }
     }
 

@@ -364,9 +364,16 @@ impl Lowerer<'_> {
                 Some(RegionContract { pre, post })
             }
         };
+        let base = format!("{}__r{}", self.method_name(&self.cur.name), r.line());
+        let mut prefix = base.clone();
+        let mut k = 1;
+        while !self.region_prefixes.insert(prefix.clone()) {
+            k += 1;
+            prefix = format!("{base}_{k}");
+        }
         let input = RegionInput {
             key,
-            prefix: format!("{}__r{}", self.method_name(&self.cur.name), r.line()),
+            prefix,
             args,
             facts: team_facts,
             contract,

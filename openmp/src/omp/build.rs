@@ -71,10 +71,16 @@ type Job = Part<OmpBlock, JobInfo>;
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     // Orphaned constructs first: calls in regions are inlined (their lock routines, `ordered`
     // and `linear` clauses are then rewritten with the region's code).
-    let orphans = super::orphan::resolve(program)?;
+    // Unannotated functions with regions, called only from `main`'s top level: verified there.
+    let in_main = super::contextual::resolve(program);
+    let mut orphans = super::orphan::resolve(program)?;
+    for (name, n) in in_main {
+        *orphans.inlined.entry(name).or_default() += n;
+    }
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
     super::hoist::shared_task_scalars(program);
+    super::snapshot::read_only_globals(program);
     let ordered_loops = super::ordered::desugar(program);
     super::linear::desugar(program);
     super::reduction::desugar(program);

@@ -196,11 +196,152 @@ pub(crate) fn inline_regions(program: &mut Program, needs: &BTreeMap<String, Spa
             region_assigned: BTreeSet::new(),
             grown: 0,
             out: &mut out,
+            sequential: false,
         };
         inl.regions(&mut body.stmts);
         program.functions[k].body = Body::Verified(body);
     }
     out
+}
+
+/// Inlines, in the top-level statements of `main` (outside its parallel regions), the calls of
+/// the functions named in `names`: their parallel regions are then verified with what `main`
+/// knows at the call (the arguments' values, the objects' sizes). Calls that cannot be inlined
+/// stay calls. Regions copied more than once get ids of their own.
+pub(crate) fn inline_into_main(program: &mut Program, names: &BTreeSet<String>) -> Inlined {
+    let mut out = Inlined::default();
+    let Some(k) = program
+        .functions
+        .iter()
+        .position(|f| f.name.name == "main" && f.origin == Origin::Main && f.is_verified())
+    else {
+        return out;
+    };
+    let callees: HashMap<String, Callee> = program
+        .functions
+        .iter()
+        .filter(|f| f.origin == Origin::Main && names.contains(&f.name.name))
+        .filter_map(|f| match &f.body {
+            Body::Verified(b) => Some((
+                f.name.name.clone(),
+                Callee {
+                    params: f.params.iter().map(|p| p.var).collect(),
+                    ret: f.ret.clone(),
+                    body: b.clone(),
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    let Body::Verified(mut body) =
+        std::mem::replace(&mut program.functions[k].body, Body::Prototype)
+    else {
+        return out;
+    };
+    let taken = program
+        .vars
+        .iter()
+        .filter(|v| v.function.is_none() || v.function.as_deref() == Some("main"))
+        .map(|v| v.name.clone())
+        .collect();
+    let statics: BTreeSet<VarId> = (0..program.vars.len())
+        .map(|i| VarId(i as u32))
+        .filter(|v| {
+            matches!(
+                program.var(*v).storage,
+                Storage::Global | Storage::StaticLocal
+            )
+        })
+        .collect();
+    let mut inl = Inliner {
+        program,
+        callees: &callees,
+        caller: "main".to_string(),
+        taken,
+        stack: Vec::new(),
+        constructs: Vec::new(),
+        region_assigned: BTreeSet::new(),
+        grown: 0,
+        out: &mut out,
+        sequential: true,
+    };
+    let mut i = 0;
+    while i < body.stmts.len() {
+        let name = match &body.stmts[i].kind {
+            StmtKind::Call { callee, .. } if callees.contains_key(&callee.name) => {
+                callee.name.clone()
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        // An argument stands for its parameter only if the callee cannot change it: not a
+        // variable the callee assigns, nor a static one when the callee calls other code.
+        let callee_body = &callees[&name].body.stmts;
+        let mut changed = crate::c::visit::assigned(callee_body);
+        let mut calls_out = false;
+        crate::c::visit::each_stmt(callee_body, &mut |s| {
+            calls_out |= matches!(s.kind, StmtKind::Call { .. });
+        });
+        if calls_out {
+            changed.extend(statics.iter().copied());
+        }
+        inl.region_assigned = changed;
+        match inl.expand(&body.stmts[i], &name) {
+            Ok(new) => {
+                let n = new.len();
+                body.stmts.splice(i..i + 1, new);
+                i += n;
+                *inl.out.sites.entry(name).or_default() += 1;
+            }
+            Err(_) => i += 1,
+        }
+    }
+    // `main` is out of the program while it is rewritten: these are the other functions' ids.
+    let others = region_ids(inl.program);
+    let next = others.iter().max().map_or(0, |m| m + 1);
+    renumber_copied_regions(&mut body.stmts, others, next);
+    inl.program.functions[k].body = Body::Verified(body);
+    out
+}
+
+/// The region ids of the program's verified functions.
+fn region_ids(program: &Program) -> BTreeSet<usize> {
+    let mut ids = BTreeSet::new();
+    for f in &program.functions {
+        if let Body::Verified(b) = &f.body {
+            crate::c::visit::each_stmt(&b.stmts, &mut |s| {
+                if let StmtKind::Omp(c) = &s.kind {
+                    if let Some(r) = c.region {
+                        ids.insert(r.0);
+                    }
+                }
+            });
+        }
+    }
+    ids
+}
+
+/// Gives every region of `stmts` whose id is in `seen` or an earlier region's a fresh id from
+/// `next` on.
+fn renumber_copied_regions(stmts: &mut [Stmt], mut seen: BTreeSet<usize>, mut next: usize) {
+    fn walk(stmts: &mut [Stmt], seen: &mut BTreeSet<usize>, next: &mut usize) {
+        for s in stmts {
+            if let StmtKind::Omp(c) = &mut s.kind {
+                if let Some(r) = &mut c.region {
+                    if !seen.insert(r.0) {
+                        *r = super::RegionId(*next);
+                        seen.insert(*next);
+                        *next += 1;
+                    }
+                    continue;
+                }
+            }
+            for_each_list_mut(s, &mut |l| walk(l, seen, next));
+        }
+    }
+    walk(stmts, &mut seen, &mut next);
 }
 
 struct Inliner<'a> {
@@ -220,6 +361,8 @@ struct Inliner<'a> {
     /// Statements added to the caller so far.
     grown: usize,
     out: &'a mut Inlined,
+    /// Calls are inlined in sequential code ([`inline_into_main`]), not in regions.
+    sequential: bool,
 }
 
 impl Inliner<'_> {
@@ -410,6 +553,7 @@ impl Inliner<'_> {
             fresh: &fresh,
             subst: &subst,
             names: &renamed,
+            keep_regions: self.constructs.is_empty() && self.caller == "main" && self.sequential,
         };
         for v in fresh.values() {
             let mut ty = self.program.var(*v).ty.clone();
@@ -596,6 +740,8 @@ struct Renamer<'a> {
     fresh: &'a HashMap<VarId, VarId>,
     subst: &'a HashMap<VarId, Expr>,
     names: &'a HashMap<String, String>,
+    /// The call is outside any parallel region: the callee's regions stay regions.
+    keep_regions: bool,
 }
 
 impl Rewriter for Renamer<'_> {
@@ -685,8 +831,11 @@ impl Rewriter for Renamer<'_> {
     }
 
     fn construct(&mut self, c: &mut OmpConstruct) {
-        // Constructs of the copy are part of the caller's region (a `parallel` there is nested).
-        c.region = None;
+        // Constructs of the copy are part of the caller's region (a `parallel` there is nested);
+        // outside regions, a copied region stays one (renumbered afterwards).
+        if !self.keep_regions {
+            c.region = None;
+        }
     }
 }
 
@@ -704,7 +853,7 @@ fn rename_spec(e: &mut spec::Expr, names: &HashMap<String, String>) {
 }
 
 /// Every name the specifications in `stmts` use (free or bound).
-fn spec_names(stmts: &[Stmt]) -> BTreeSet<String> {
+pub(crate) fn spec_names(stmts: &[Stmt]) -> BTreeSet<String> {
     fn walk(e: &spec::Expr, out: &mut BTreeSet<String>) {
         match &e.kind {
             spec::ExprKind::Var(n) => {
@@ -738,7 +887,7 @@ fn spec_names(stmts: &[Stmt]) -> BTreeSet<String> {
 }
 
 /// Every identifier-like word in the clauses of the pragmas in `stmts`.
-fn pragma_words(stmts: &[Stmt]) -> BTreeSet<String> {
+pub(crate) fn pragma_words(stmts: &[Stmt]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     crate::c::visit::each_stmt(stmts, &mut |s| {
         if let StmtKind::Omp(c) = &s.kind {

@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod build;
+pub mod contextual;
 pub mod hoist;
 pub mod inline;
 pub mod linear;
@@ -12,6 +13,7 @@ pub mod ordered;
 pub mod orphan;
 pub mod reduction;
 pub mod sharing;
+pub mod snapshot;
 pub mod tasks;
 
 pub use ast::*;

@@ -29,7 +29,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// What ompv did with the orphaned constructs of a program.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Orphans {
-    /// The functions inlined into parallel regions, with the number of calls inlined.
+    /// The functions inlined where they are called (into parallel regions, or into `main`: see
+    /// [`super::contextual`]), with the number of calls inlined.
     pub inlined: BTreeMap<String, usize>,
     /// The regions ompv made for orphaned worksharing constructs run by a team of one thread.
     pub serial: BTreeSet<RegionId>,
