@@ -141,21 +141,12 @@ struct Callee {
     body: Block,
 }
 
-/// What inlining did.
-#[derive(Debug, Default)]
-pub(crate) struct Inlined {
-    /// How many calls of each function were inlined.
-    pub sites: BTreeMap<String, usize>,
-    pub errors: Vec<FrontError>,
-}
-
-/// Inlines, in every parallel region of every verified function, the calls of the functions of
-/// `needs` (see [`needing`]).
-pub(crate) fn inline_regions(program: &mut Program, needs: &BTreeMap<String, Span>) -> Inlined {
-    let callees: HashMap<String, Callee> = program
+/// The verified functions of the file whose names `wanted` accepts, as they are copied.
+fn callees(program: &Program, wanted: impl Fn(&str) -> bool) -> HashMap<String, Callee> {
+    program
         .functions
         .iter()
-        .filter(|f| f.origin == Origin::Main && needs.contains_key(&f.name.name))
+        .filter(|f| f.origin == Origin::Main && wanted(&f.name.name))
         .filter_map(|f| match &f.body {
             Body::Verified(b) => Some((
                 f.name.name.clone(),
@@ -167,7 +158,21 @@ pub(crate) fn inline_regions(program: &mut Program, needs: &BTreeMap<String, Spa
             )),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// What inlining did.
+#[derive(Debug, Default)]
+pub(crate) struct Inlined {
+    /// How many calls of each function were inlined.
+    pub sites: BTreeMap<String, usize>,
+    pub errors: Vec<FrontError>,
+}
+
+/// Inlines, in every parallel region of every verified function, the calls of the functions of
+/// `needs` (see [`needing`]).
+pub(crate) fn inline_regions(program: &mut Program, needs: &BTreeMap<String, Span>) -> Inlined {
+    let callees = callees(program, |n| needs.contains_key(n));
     let mut out = Inlined::default();
     for k in 0..program.functions.len() {
         let f = &program.functions[k];
@@ -217,22 +222,7 @@ pub(crate) fn inline_into_main(program: &mut Program, names: &BTreeSet<String>) 
     else {
         return out;
     };
-    let callees: HashMap<String, Callee> = program
-        .functions
-        .iter()
-        .filter(|f| f.origin == Origin::Main && names.contains(&f.name.name))
-        .filter_map(|f| match &f.body {
-            Body::Verified(b) => Some((
-                f.name.name.clone(),
-                Callee {
-                    params: f.params.iter().map(|p| p.var).collect(),
-                    ret: f.ret.clone(),
-                    body: b.clone(),
-                },
-            )),
-            _ => None,
-        })
-        .collect();
+    let callees = callees(program, |n| names.contains(n));
     let Body::Verified(mut body) =
         std::mem::replace(&mut program.functions[k].body, Body::Prototype)
     else {
@@ -307,7 +297,7 @@ pub(crate) fn inline_into_main(program: &mut Program, names: &BTreeSet<String>) 
 }
 
 /// The region ids of the program's verified functions.
-fn region_ids(program: &Program) -> BTreeSet<usize> {
+pub(crate) fn region_ids(program: &Program) -> BTreeSet<usize> {
     let mut ids = BTreeSet::new();
     for f in &program.functions {
         if let Body::Verified(b) = &f.body {

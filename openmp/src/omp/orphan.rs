@@ -21,7 +21,6 @@ use super::inline;
 use super::RegionId;
 use crate::c::ast::*;
 use crate::c::convert::Program;
-use crate::c::visit;
 use crate::error::FrontErrors;
 use crate::pragma::{Clause, ClauseKind, Directive, Pragma, RawExpr};
 use std::collections::{BTreeMap, BTreeSet};
@@ -64,7 +63,7 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
             outside_calls(&b.stmts, &mut called_outside);
         }
     }
-    let mut next = max_region(program).map_or(0, |r| r.0 + 1);
+    let mut next = inline::region_ids(program).last().map_or(0, |r| r + 1);
     for f in &mut program.functions {
         if f.origin != Origin::Main || !needs.contains_key(&f.name.name) {
             continue;
@@ -87,23 +86,6 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
         out.serial.extend(serial);
     }
     Ok(out)
-}
-
-/// The largest region id of the program.
-fn max_region(program: &Program) -> Option<RegionId> {
-    let mut max = None;
-    for f in &program.functions {
-        if let Body::Verified(b) = &f.body {
-            visit::each_stmt(&b.stmts, &mut |s| {
-                if let StmtKind::Omp(c) = &s.kind {
-                    if let Some(r) = c.region {
-                        max = max.max(Some(r));
-                    }
-                }
-            });
-        }
-    }
-    max
 }
 
 /// The functions called in `stmts` outside parallel regions.
