@@ -174,6 +174,16 @@ fn unsupported_directives_and_clauses() {
         19,
         "`omp task` here",
     );
+    // OpenMP 5.2 §10.5: a `master` block is code of the thread that runs it; its contract joins
+    // the contract of the region's code around it, which an orphaned `master` has none of.
+    expect_error(
+        "unsupported_master_contract",
+        "unsupported",
+        "unsupported",
+        5,
+        5,
+        "orphaned `omp master`",
+    );
 }
 
 #[test]

@@ -513,7 +513,11 @@ fn infer_block(
                     }
                 }
                 match &mut ob.contract {
-                    Some(existing) if replicated => existing.clauses.extend(c.clauses),
+                    // The footprint first: the given clauses (a `master` block's) may read
+                    // what it grants.
+                    Some(existing) if replicated => {
+                        existing.clauses.splice(0..0, c.clauses);
+                    }
                     _ => ob.contract = Some(c),
                 }
             }

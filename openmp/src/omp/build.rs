@@ -92,6 +92,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         errors: Vec::new(),
         regions: Vec::new(),
         approx: None,
+        masked_used: BTreeSet::new(),
     };
     let functions: Vec<(String, Block)> = b
         .program
@@ -139,6 +140,17 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     for (_, body) in &functions {
         b.orphans(&body.stmts, false);
     }
+    // A `master` contract whose code is verified only inlined elsewhere (its names would not
+    // be the callee's there) is reported rather than dropped.
+    for (v, c) in &b.program.masked_contracts {
+        if !b.masked_used.contains(v) && b.errors.is_empty() {
+            b.errors.push(FrontError::unsupported(
+                c.span,
+                "a contract at the start of `omp master`/`masked` in a function verified only \
+                 where it is called",
+            ));
+        }
+    }
     let mut regions = std::mem::take(&mut b.regions);
     let errors = std::mem::take(&mut b.errors);
     if !errors.is_empty() {
@@ -164,6 +176,8 @@ struct Builder<'p> {
     ordered_loops: Vec<Span>,
     /// Where the region being built over-approximates OpenMP's order, and why.
     approx: Option<(Span, String)>,
+    /// The `master`/`masked` contracts ([`Program::masked_contracts`]) given to a block.
+    masked_used: BTreeSet<VarId>,
 }
 
 /// Where a block stands: the constructs around it and the region's declarations.
@@ -672,10 +686,11 @@ impl Builder<'_> {
             .map(|s| s.span)
             .reduce(Span::join)
             .unwrap_or(p.span);
+        let contract = self.masked_contract(&stmts);
         let block = self.block(
             p,
             BlockOrigin::Replicated,
-            None,
+            contract,
             vec![Dim::Thread],
             BlockBody::Code(Block { stmts, span }),
             span,
@@ -691,6 +706,36 @@ impl Builder<'_> {
                 range: None,
             },
         }))
+    }
+
+    /// The contracts of the `master`/`masked` blocks in code every thread runs, joined: the
+    /// contract of that code (each clause already guarded by the filter thread).
+    fn masked_contract(&mut self, stmts: &[Stmt]) -> Option<crate::spec::Contract> {
+        let mut found: Vec<crate::spec::Contract> = Vec::new();
+        visit::each_stmt(stmts, &mut |s| {
+            if let StmtKind::Call {
+                target:
+                    Some(Expr {
+                        kind: ExprKind::Var(v),
+                        ..
+                    }),
+                callee,
+                ..
+            } = &s.kind
+            {
+                if callee.name == "omp_get_thread_num" {
+                    if let Some(c) = self.program.masked_contracts.get(v) {
+                        self.masked_used.insert(*v);
+                        found.push(c.clone());
+                    }
+                }
+            }
+        });
+        found.into_iter().reduce(|mut a, b| {
+            a.span = a.span.join(b.span);
+            a.clauses.extend(b.clauses);
+            a
+        })
     }
 
     fn loop_job(

@@ -8,7 +8,7 @@
 //! `main`'s own top level (outside its parallel regions), ompv verifies the function there: the
 //! calls are inlined ([`super::inline`]), each with the caller's knowledge, and the function is
 //! not verified on its own ([`NotVerified::Inlined`]). A function with a contract of the
-//! user's is verified against it, as written; a recursive one, or one called anywhere else,
+//! user's (or a `master` block with one) is verified against it, as written; a recursive one, or one called anywhere else,
 //! is verified on its own as before.
 
 use super::inline;
@@ -54,6 +54,7 @@ pub fn resolve(program: &mut Program) -> BTreeMap<String, usize> {
                 && f.name.name != "main"
                 && f.contract.is_none()
                 && has_region(f)
+                && !has_masked_contract(f, program)
                 && top
                     .get(&f.name.name)
                     .is_some_and(|n| all.get(&f.name.name) == Some(n))
@@ -86,6 +87,28 @@ fn has_region(f: &Function) -> bool {
     let mut found = false;
     visit::each_stmt(&b.stmts, &mut |s| {
         found |= matches!(&s.kind, StmtKind::Omp(c) if c.region.is_some());
+    });
+    found
+}
+
+/// Whether `f` has a `master`/`masked` block with a contract (whose names are `f`'s own).
+fn has_masked_contract(f: &Function, program: &Program) -> bool {
+    let Body::Verified(b) = &f.body else {
+        return false;
+    };
+    let mut found = false;
+    visit::each_stmt(&b.stmts, &mut |s| {
+        if let StmtKind::Call {
+            target:
+                Some(Expr {
+                    kind: ExprKind::Var(v),
+                    ..
+                }),
+            ..
+        } = &s.kind
+        {
+            found |= program.masked_contracts.contains_key(v);
+        }
     });
     found
 }

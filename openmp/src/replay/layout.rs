@@ -171,6 +171,7 @@ mod tests {
             inference: Default::default(),
             function_index: Default::default(),
             orphans: Default::default(),
+            masked_contracts: Default::default(),
         }
     }
 

@@ -21,9 +21,64 @@ pub fn all_iterations(a: &Expr, dims: &[IterRange], span: Span) -> Result<Expr, 
         .collect();
     let facts = functional_part(a);
     if !is_true(&facts) {
-        parts.push(forall_iterations(facts, dims, span));
+        parts.extend(facts_of_all_iterations(&facts, dims, span));
     }
     Ok(and_all(parts, span))
+}
+
+/// ∀ i ∈ D. p(i) for pure facts `p`, conjunct by conjunct. One-point rule, as for permissions:
+/// a conjunct `t == e ==> q` (`e` free of the iteration variables: a fact of thread `e` only,
+/// as a `master` block's postcondition) is `e ∈ D ==> q[t := e]`, not a quantifier with nothing
+/// to trigger it.
+fn facts_of_all_iterations(facts: &Expr, dims: &[IterRange], span: Span) -> Vec<Expr> {
+    let mut flat = Vec::new();
+    flatten_and(facts, &mut flat);
+    let mut out = Vec::new();
+    let mut rest = Vec::new();
+    for f in flat {
+        let pinned = match &f.kind {
+            ExprKind::Binary {
+                op: BinaryOp::Implies,
+                left,
+                ..
+            } => dims
+                .iter()
+                .find_map(|d| pinned_value(left, &d.var, dims, &[]).map(|v| (d, v))),
+            _ => None,
+        };
+        match pinned {
+            Some((d, v)) => {
+                let others: Vec<IterRange> =
+                    dims.iter().filter(|o| o.var != d.var).cloned().collect();
+                let one = implies(d.contains(v.clone(), span), subst(f, &d.var, &v), span);
+                out.push(if others.is_empty() {
+                    one
+                } else {
+                    forall_iterations(one, &others, span)
+                });
+            }
+            None => rest.push(f.clone()),
+        }
+    }
+    if !rest.is_empty() {
+        out.push(forall_iterations(and_all(rest, span), dims, span));
+    }
+    out
+}
+
+/// The conjuncts of `e` (its `&&` tree flattened).
+fn flatten_and<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.kind {
+        ExprKind::Binary {
+            op: BinaryOp::And,
+            left,
+            right,
+        } => {
+            flatten_and(left, out);
+            flatten_and(right, out);
+        }
+        _ => out.push(e),
+    }
 }
 
 /// `forall i :: i in D ==> p(i)` for a pure `p`.
@@ -130,20 +185,7 @@ fn all_iterations_of(c: &Conjunct, dims: &[IterRange], span: Span) -> Expr {
 /// iteration variable and no variable bound around the permission.
 fn pinned_value(guard: &Expr, var: &str, dims: &[IterRange], bound: &[LocalDecl]) -> Option<Expr> {
     let mut conjuncts = Vec::new();
-    fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-        match &e.kind {
-            ExprKind::Binary {
-                op: BinaryOp::And,
-                left,
-                right,
-            } => {
-                flatten(left, out);
-                flatten(right, out);
-            }
-            _ => out.push(e),
-        }
-    }
-    flatten(guard, &mut conjuncts);
+    flatten_and(guard, &mut conjuncts);
     conjuncts.into_iter().find_map(|c| {
         let ExprKind::Binary {
             op: BinaryOp::Eq,
@@ -247,6 +289,25 @@ mod tests {
         assert_eq!(
             print_expr(&out),
             "forall i: Int, k: Int :: 0 <= i && i < n && k < i ==> acc(loc(a, k).val, write)"
+        );
+    }
+
+    /// A fact of one iteration only (`i == 0 ==> q`, a `master` block's postcondition) is that
+    /// iteration's, not a quantifier without a trigger; the other facts stay quantified.
+    #[test]
+    fn facts_pinned_to_one_iteration_are_instantiated() {
+        let val = |k: Expr| field(call("loc", vec![local("c", S), k], S), "val", S);
+        let pinned = implies(
+            bin(BinaryOp::Eq, local("i", S), int(0, S), S),
+            bin(BinaryOp::Eq, val(int(0, S)), int(7, S), S),
+            S,
+        );
+        let other = bin(BinaryOp::Gt, val(local("i", S)), int(0, S), S);
+        let out = all_iterations(&and(pinned, other, S), &range(), S).unwrap();
+        assert_eq!(
+            print_expr(&out),
+            "(0 <= 0 && 0 < n ==> 0 == 0 ==> loc(c, 0).val == 7) && \
+             forall i: Int :: 0 <= i && i < n ==> loc(c, i).val > 0"
         );
     }
 }

@@ -22,7 +22,7 @@ use crate::source::{is_library, AnnotationContent, Loaded, MAIN};
 use crate::spec::{Clause, ClauseKind, Contract, SpecItem};
 use lang_c::ast as lc;
 use lang_c::span::Node;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use viper::{FileId, Span};
 
 /// The converted program.
@@ -44,6 +44,10 @@ pub struct Program {
     pub inference: crate::infer::Inference,
     /// What became of orphaned OpenMP constructs (filled in by [`crate::omp::regions`]).
     pub orphans: crate::omp::orphan::Orphans,
+    /// Contracts at the start of `master`/`masked` blocks, their clauses guarded by the filter
+    /// thread, keyed by the temporary that holds the thread number in the block's test
+    /// ([`crate::omp`] adds them to the contract of the code every thread runs around them).
+    pub masked_contracts: BTreeMap<VarId, crate::spec::Contract>,
     /// Where [`Program::function`] finds each function (built on first use).
     pub function_index: FunctionIndex,
 }
@@ -169,6 +173,8 @@ pub(crate) struct Converter<'a> {
     ignoring: Option<Span>,
     /// Counter for the names of temporaries.
     pub temps: usize,
+    /// See [`Program::masked_contracts`].
+    pub masked_contracts: BTreeMap<VarId, crate::spec::Contract>,
     /// Counter of outermost parallel regions.
     pub next_region: usize,
     /// File-scope declarative directives, with the index of the external declaration they
@@ -201,6 +207,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
         omp: OmpCtx::default(),
         ignoring: None,
         temps: 0,
+        masked_contracts: BTreeMap::new(),
         next_region: 0,
         declarative: Vec::new(),
         declarative_at: 0,
@@ -237,6 +244,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
             regions: Vec::new(),
             inference: Default::default(),
             orphans: Default::default(),
+            masked_contracts: c.masked_contracts,
             function_index: Default::default(),
         })
     } else {

@@ -80,15 +80,6 @@ impl Converter<'_> {
         let OmpBody::Block { contract, body } = body else {
             unreachable!("`masked` is block-associated")
         };
-        if let Some(c) = contract {
-            return Err(FrontError::unsupported(
-                c.span,
-                format!(
-                    "a contract at the start of `omp {}` (it is code of the enclosing block)",
-                    p.directive.name()
-                ),
-            ));
-        }
         let mut filter = 0;
         for c in &p.clauses {
             if let crate::pragma::ClauseKind::Filter(e) = &c.kind {
@@ -100,6 +91,13 @@ impl Converter<'_> {
         let at = p.directive_span;
         let mut stmts = Vec::new();
         let t = self.temp(Type::INT, at, &mut stmts);
+        if let Some(c) = contract {
+            let ExprKind::Var(v) = t.kind else {
+                unreachable!("a temporary is a variable")
+            };
+            let guarded = self.masked_contract(&p, c, filter)?;
+            self.masked_contracts.insert(v, guarded);
+        }
         stmts.push(Stmt {
             kind: StmtKind::Call {
                 target: Some(t.clone()),
@@ -135,6 +133,61 @@ impl Converter<'_> {
         Ok(Stmt {
             kind: StmtKind::Block(Block { stmts, span }),
             span,
+        })
+    }
+
+    /// The contract at the start of a `master`/`masked` block as clauses of the code every
+    /// thread runs around it: each guarded by `omp_get_thread_num() == filter`, since only that
+    /// thread runs the block. Its pre- and postconditions hold where that code starts and ends
+    /// (ompv checks them there: the block is code of the enclosing block, §10.5).
+    fn masked_contract(
+        &self,
+        p: &Pragma,
+        c: Contract,
+        filter: i128,
+    ) -> Result<Contract, FrontError> {
+        if !self.omp.enclosing.iter().any(|q| q.directive.is_parallel()) {
+            return Err(FrontError::unsupported(
+                c.span,
+                format!(
+                    "a contract at the start of an orphaned `omp {}` (give it in a parallel \
+                     region of the same function)",
+                    p.directive.name()
+                ),
+            ));
+        }
+        let mut clauses = Vec::new();
+        for cl in c.clauses {
+            if !matches!(
+                cl.kind,
+                ClauseKind::Requires | ClauseKind::Ensures | ClauseKind::Context
+            ) {
+                return Err(FrontError::unsupported(
+                    cl.span,
+                    format!(
+                        "a `{}` clause at the start of `omp {}` (only `requires`, `ensures` and \
+                         `context`)",
+                        cl.kind.keyword(),
+                        p.directive.name()
+                    ),
+                ));
+            }
+            use crate::infer::sexpr as s;
+            use crate::spec::{BinOp as SBin, Expr as SExpr, ExprKind as SKind};
+            let at = cl.expr.span;
+            let thread = SExpr {
+                kind: SKind::ThreadNum,
+                span: at,
+            };
+            let guard = s::bin(SBin::Eq, thread, s::int(filter, at), at);
+            clauses.push(crate::spec::Clause {
+                expr: s::bin(SBin::Implies, guard, cl.expr, at),
+                ..cl
+            });
+        }
+        Ok(Contract {
+            clauses,
+            span: c.span,
         })
     }
 
