@@ -430,7 +430,9 @@ impl Lowerer<'_> {
             self.approximate.insert(method);
         }
         // Variables the region privatises (or whose originals it updates) have unknown values
-        // (those a loop's update block assigns in the region have the value it leaves).
+        // (those a loop's update block assigns in the region have the value it leaves), except
+        // `lastprivate` originals whose value the loop's code says.
+        let last = crate::omp::lastprivate::last_values(self.program, r);
         for v in &r.privatised {
             if known.contains(v) || super::reduction::updated_in_region(r, *v, self.program) {
                 continue;
@@ -487,6 +489,17 @@ impl Lowerer<'_> {
             let at = internal(self, "havoc");
             out.push(var_decl(&fresh, ty, None, at));
             out.push(assign(&n, local(&fresh, span), at));
+            if let Some(l) = last.get(v) {
+                let runs = self.c_truth(&l.runs)?;
+                let value = self.c_value_as(&l.value, &self.program.var(*v).ty.clone())?;
+                let at = internal(self, "lastprivate value");
+                let fact = implies(
+                    runs,
+                    bin(viper::ast::BinaryOp::Eq, local(&n, span), value, span),
+                    span,
+                );
+                out.push(stmt(VKind::Inhale(fact), at));
+            }
         }
         Ok(())
     }

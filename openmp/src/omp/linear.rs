@@ -30,6 +30,11 @@ use crate::pragma::{ClauseKind, Directive, ListItem};
 /// the user's program, so specifications that mention them cannot be written into the source).
 const START_SUFFIX: &str = "_linear_start";
 
+/// Whether `name` is that of a variable this rewriting introduced.
+pub fn is_start(name: &str) -> bool {
+    name.ends_with(START_SUFFIX)
+}
+
 /// Whether specification text mentions a variable this rewriting introduced.
 pub fn mentions_synthetic(text: &str) -> bool {
     text.match_indices(START_SUFFIX).any(|(at, _)| {

@@ -6,6 +6,7 @@ pub mod build;
 pub mod contextual;
 pub mod hoist;
 pub mod inline;
+pub mod lastprivate;
 pub mod linear;
 pub mod lock_updates;
 pub mod locks;

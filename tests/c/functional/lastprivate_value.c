@@ -1,0 +1,22 @@
+// expect: verified
+// OpenMP 5.2 §5.4.5: after the loop, the original `t` has the value of the private copy of the
+// thread that ran the sequentially last iteration (i = n - 1), as that iteration left it.
+/*@ context n > 0;
+    context \pointer(a, n, write);
+    ensures \result == 2 * (n - 1) + 5;
+    ensures (\forall int k; 0 <= k && k < n; a[k] == 2 * k); @*/
+int f(int n, int *a)
+{
+  int t = 0;
+  int k = 5;
+#pragma omp parallel for lastprivate(t)
+  for (int i = 0; i < n; i++)
+    /*@ context Perm(a[i], write);
+        ensures a[i] == 2 * i; @*/
+  {
+    t = 2 * i;
+    a[i] = t;
+    t = t + k;
+  }
+  return t;
+}
