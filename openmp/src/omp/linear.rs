@@ -15,6 +15,9 @@
 //! original's value after the construct to be unknown, which holds for either reading of "the
 //! value corresponding to the sequentially last iteration".)
 //!
+//! A given iteration contract gets `requires start == j;`, so that it can state the copy's values
+//! through the original's name (`ensures a[i] == j + 2 * i;`).
+//!
 //! Only one-loop constructs with linear integer variables and a literal step are rewritten;
 //! other `linear` clauses stay and are reported as unsupported, as is `linear` on a `for` inside
 //! a region (the snapshot would be read by every thread while the last iteration may already
@@ -193,6 +196,30 @@ fn linear_loop(c: &mut OmpConstruct, program: &mut Program, function: &str) -> V
                 1 => logical,
                 s => bin(BinOp::Mul, logical, int(s)),
             };
+            // A given iteration contract learns that the snapshot is the original's value at
+            // the construct (true where the loop starts; the original does not change while it
+            // runs), so it can state the copy's values through the original's name.
+            if let (Some(k), false) = (&mut nest.contract, info.in_memory()) {
+                use crate::infer::sexpr as s;
+                let at = item.span;
+                let same = s::bin(
+                    crate::spec::BinOp::Eq,
+                    s::var(&format!("{}{START_SUFFIX}", info.name), at),
+                    s::var(&info.name, at),
+                    at,
+                );
+                k.clauses.insert(
+                    0,
+                    crate::spec::Clause {
+                        kind: crate::spec::ClauseKind::Requires,
+                        expr: same,
+                        span: at,
+                        // Not an inference about the code: what the rewriting defines.
+                        inferred: None,
+                        lock: None,
+                    },
+                );
+            }
             let value = bin(BinOp::Add, var(start, &info.ty), offset);
             inits.push(Stmt {
                 kind: StmtKind::Assign {
