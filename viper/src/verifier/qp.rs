@@ -297,6 +297,23 @@ impl Verifier<'_, '_> {
         if widths.is_empty() {
             return;
         }
+        // An argument written `m * u + v` is decomposed by `m` even if no region divides by it:
+        // two accesses `i*m + j` and `i'*m + j'` are then told apart by row and column.
+        for m in widths_in(&args) {
+            if m.as_i64().is_none()
+                && !divisions
+                    .iter()
+                    .any(|d| d.width.ast_eq(&m) && d.offset.as_i64() == Some(0))
+            {
+                if let Some(index) = args.first() {
+                    divisions.push(Division {
+                        index: index.clone(),
+                        width: m,
+                        offset: z3::ast::Int::from_i64(0),
+                    });
+                }
+            }
+        }
         let r = self.sym.qp_r.clone();
         let facts: Vec<Dynamic> = facts.iter().map(|f| subst(f, &[(&r, rcv)])).collect();
         let divisions: Vec<Division> = divisions

@@ -115,7 +115,7 @@ fn inverse_terms(facts: &[Dynamic], out: &mut Vec<Int>) {
             continue;
         }
         let name = t.safe_decl().map(|d| d.name()).unwrap_or_default();
-        if name.starts_with("inv@") {
+        if name.starts_with("inv@") || name.starts_with("sinv@") {
             if let Some(i) = t.as_int() {
                 if !out.iter().any(|o| o.ast_eq(&i)) {
                     out.push(i);
