@@ -711,31 +711,15 @@ impl Builder<'_> {
     /// The contracts of the `master`/`masked` blocks in code every thread runs, joined: the
     /// contract of that code (each clause already guarded by the filter thread).
     fn masked_contract(&mut self, stmts: &[Stmt]) -> Option<crate::spec::Contract> {
-        let mut found: Vec<crate::spec::Contract> = Vec::new();
-        visit::each_stmt(stmts, &mut |s| {
-            if let StmtKind::Call {
-                target:
-                    Some(Expr {
-                        kind: ExprKind::Var(v),
-                        ..
-                    }),
-                callee,
-                ..
-            } = &s.kind
-            {
-                if callee.name == "omp_get_thread_num" {
-                    if let Some(c) = self.program.masked_contracts.get(v) {
-                        self.masked_used.insert(*v);
-                        found.push(c.clone());
-                    }
-                }
-            }
-        });
-        found.into_iter().reduce(|mut a, b| {
-            a.span = a.span.join(b.span);
-            a.clauses.extend(b.clauses);
-            a
-        })
+        let ids = self.program.masked_in(stmts);
+        self.masked_used.extend(ids.iter().copied());
+        ids.iter()
+            .map(|v| self.program.masked_contracts[v].clone())
+            .reduce(|mut a, b| {
+                a.span = a.span.join(b.span);
+                a.clauses.extend(b.clauses);
+                a
+            })
     }
 
     fn loop_job(

@@ -8,8 +8,8 @@
 //! `main`'s own top level (outside its parallel regions), ompv verifies the function there: the
 //! calls are inlined ([`super::inline`]), each with the caller's knowledge, and the function is
 //! not verified on its own ([`NotVerified::Inlined`]). A function with a contract of the
-//! user's (or a `master` block with one) is verified against it, as written; a recursive one, or one called anywhere else,
-//! is verified on its own as before.
+//! user's (or a `master` block with one) is verified against it, as written; a recursive one,
+//! or one called anywhere else, is verified on its own as before.
 
 use super::inline;
 use crate::c::ast::*;
@@ -93,22 +93,5 @@ fn has_region(f: &Function) -> bool {
 
 /// Whether `f` has a `master`/`masked` block with a contract (whose names are `f`'s own).
 fn has_masked_contract(f: &Function, program: &Program) -> bool {
-    let Body::Verified(b) = &f.body else {
-        return false;
-    };
-    let mut found = false;
-    visit::each_stmt(&b.stmts, &mut |s| {
-        if let StmtKind::Call {
-            target:
-                Some(Expr {
-                    kind: ExprKind::Var(v),
-                    ..
-                }),
-            ..
-        } = &s.kind
-        {
-            found |= program.masked_contracts.contains_key(v);
-        }
-    });
-    found
+    matches!(&f.body, Body::Verified(b) if !program.masked_in(&b.stmts).is_empty())
 }

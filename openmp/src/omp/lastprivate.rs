@@ -16,7 +16,7 @@ use crate::c::ast::*;
 use crate::c::convert::Program;
 use crate::c::visit;
 use crate::pragma::Directive;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// What ompv knows of a `lastprivate` original after its loop.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +65,7 @@ pub fn last_values(program: &Program, r: &Region) -> BTreeMap<VarId, LastValue> 
                 continue;
             };
             let ok = |x: VarId| x == l.var || stable(x);
-            if !pure(&value, &ok) || mentions_start(program, &value) {
+            if !pure(&value, &ok) {
                 continue;
             }
             let Some((runs, last)) = last_iteration(l) else {
@@ -101,7 +101,7 @@ fn final_value(body: &[Stmt], v: VarId) -> Option<Expr> {
     for s in body {
         match &s.kind {
             StmtKind::Assign { target, value: e } if visit::whole_var(target) == Some(v) => {
-                value = match (&value, mentions(e, v)) {
+                value = match (&value, super::reduction::mentions(e, v)) {
                     (_, false) => Some(e.clone()),
                     (Some(before), true) => Some(subst(e, v, before)),
                     (None, true) => None,
@@ -138,54 +138,18 @@ fn pure(e: &Expr, ok: &dyn Fn(VarId) -> bool) -> bool {
     }
 }
 
-fn mentions(e: &Expr, v: VarId) -> bool {
-    let mut vars = BTreeSet::new();
-    vars_of(e, &mut vars);
-    vars.contains(&v)
-}
-
-fn mentions_start(program: &Program, e: &Expr) -> bool {
-    let mut vars = BTreeSet::new();
-    vars_of(e, &mut vars);
-    vars.iter()
-        .any(|v| crate::omp::linear::is_start(&program.var(*v).name))
-}
-
-fn vars_of(e: &Expr, out: &mut BTreeSet<VarId>) {
-    match &e.kind {
-        ExprKind::Var(v) => {
-            out.insert(*v);
-        }
-        ExprKind::Unary { arg, .. } => vars_of(arg, out),
-        ExprKind::Binary { lhs, rhs, .. } => {
-            vars_of(lhs, out);
-            vars_of(rhs, out);
-        }
-        _ => {}
-    }
-}
-
-/// `e` with `v` replaced by `by` (over the arithmetic [`pure`] accepts).
+/// `e` with `v` replaced by `by`.
 fn subst(e: &Expr, v: VarId, by: &Expr) -> Expr {
-    match &e.kind {
-        ExprKind::Var(x) if *x == v => by.clone(),
-        ExprKind::Unary { op, arg } => Expr {
-            kind: ExprKind::Unary {
-                op: *op,
-                arg: Box::new(subst(arg, v, by)),
-            },
-            ..e.clone()
-        },
-        ExprKind::Binary { op, lhs, rhs } => Expr {
-            kind: ExprKind::Binary {
-                op: *op,
-                lhs: Box::new(subst(lhs, v, by)),
-                rhs: Box::new(subst(rhs, v, by)),
-            },
-            ..e.clone()
-        },
-        _ => e.clone(),
+    fn replace(e: &mut Expr, v: VarId, by: &Expr) {
+        if e.kind == ExprKind::Var(v) {
+            *e = by.clone();
+        } else {
+            crate::c::rewrite::for_each_child_mut(e, &mut |c| replace(c, v, by));
+        }
     }
+    let mut out = e.clone();
+    replace(&mut out, v, by);
+    out
 }
 
 /// Whether a canonical loop runs at all, and its last value of the loop variable (OpenMP 5.2

@@ -106,6 +106,28 @@ impl Program {
         &self.vars[v.0 as usize]
     }
 
+    /// The keys of [`Program::masked_contracts`] of the `master`/`masked` blocks in `stmts`
+    /// (nested ones included), in order.
+    pub fn masked_in(&self, stmts: &[Stmt]) -> Vec<VarId> {
+        let mut out = Vec::new();
+        super::visit::each_stmt(stmts, &mut |s| {
+            if let StmtKind::Call {
+                target:
+                    Some(Expr {
+                        kind: ExprKind::Var(v),
+                        ..
+                    }),
+                ..
+            } = &s.kind
+            {
+                if self.masked_contracts.contains_key(v) {
+                    out.push(*v);
+                }
+            }
+        });
+        out
+    }
+
     /// A type as C writes it.
     pub fn type_name<'a>(&'a self, ty: &'a Type) -> TypeName<'a> {
         TypeName {
