@@ -24,6 +24,7 @@ mod pathcond;
 mod produce;
 mod program;
 mod qp;
+mod qp_guard;
 mod qp_lemmas;
 mod qp_shape;
 mod qp_shared;
@@ -290,6 +291,12 @@ enum Outcome {
     Unsupported(InputError),
 }
 
+thread_local! {
+    /// Whether the `z3` crate's context of this thread has not been used by a member yet. Only
+    /// `verify_member` makes Z3 terms, so the context is empty while this holds.
+    static THREAD_CONTEXT_UNUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
 fn verify_member(
     index: &ProgramIndex<'_>,
     options: &VerifyOptions,
@@ -302,8 +309,10 @@ fn verify_member(
         MemberRef::Function(f) => (f.name.name.clone(), MemberKind::Function),
     };
     // A new Z3 context per member, with fresh-name counters restarted: the member's terms, and
-    // so Z3's answers, are the same whatever ran before on this thread.
-    let ran = z3::with_z3_config(&z3::Config::new(), || {
+    // so Z3's answers, are the same whatever ran before on this thread. The first member of a
+    // thread uses the context the `z3` crate makes for every thread (same configuration, still
+    // empty) instead of making a second one: a context costs milliseconds.
+    let run = || {
         symbols::reset_fresh_names();
         pathcond::reset_ids();
         catch_unwind(AssertUnwindSafe(|| {
@@ -316,7 +325,12 @@ fn verify_member(
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown panic".into())
         })
-    });
+    };
+    let ran = if THREAD_CONTEXT_UNUSED.with(|unused| unused.replace(false)) {
+        run()
+    } else {
+        z3::with_z3_config(&z3::Config::new(), run)
+    };
     let (errors, unknowns) = match ran {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => return Outcome::Unsupported(e),

@@ -16,6 +16,7 @@ use crate::{ErrorReason, Span};
 use super::chunks::{Heap, QuantChunk, ReceiverHint};
 use super::context::{quantify, Site, Verifier, R};
 use super::heap_basic::Amount;
+use super::qp_guard::exceeds_under_guard;
 use super::qp_lemmas::{
     decomposition_lemmas, decomposition_thresholds, int_args, threshold_lemmas, widths_in, Division,
 };
@@ -712,14 +713,19 @@ impl Verifier<'_, '_> {
                 final_goal = Some((implies(&at_lemmas, &covers), fresh_r.clone()));
                 true
             } else {
-                self.holds(st, &implies(&at_lemmas, &covers))
+                // A chunk that holds less than what remains inside the common region does
+                // not cover it; no probe (see `qp_guard`).
+                !exceeds_under_guard(&remaining, &avail)
+                    && self.holds(st, &implies(&at_lemmas, &covers))
             };
             let (take, chunk_left) = if covered {
                 let left = rsub(&avail, &remaining);
                 (remaining.clone(), left)
             } else {
                 let within = rcmp(&at(&avail), &at(&remaining), Cmp::Le);
-                if self.holds(st, &implies(&at_lemmas, &within)) {
+                if !exceeds_under_guard(&avail, &remaining)
+                    && self.holds(st, &implies(&at_lemmas, &within))
+                {
                     (avail.clone(), perm_none())
                 } else {
                     let t = rmin(&remaining, &avail);
