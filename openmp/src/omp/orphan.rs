@@ -11,7 +11,9 @@
 //!   with `num_threads(1)`: one thread runs it, and the obligations of a region, sound for every
 //!   team size, hold for it. Such a region orders its iterations less than one thread does, so a
 //!   race found in it is not certain (its `approximation`). A `barrier` there is a no-op;
-//!   `critical` and `atomic` need nothing (one thread); tasks stay `unsupported`.
+//!   `critical` and `atomic` need nothing (one thread). Code with tasks becomes a `single`
+//!   construct in such a region ([`tasking_range`], [`implicit_task_defaults`]); nested tasks
+//!   stay `unsupported`, as inside regions.
 //!
 //! A function whose every call in the file is inlined (not `main`) is verified only where it is
 //! called: no code of the file uses its own contract. The report says so
@@ -22,7 +24,8 @@ use super::RegionId;
 use crate::c::ast::*;
 use crate::c::convert::Program;
 use crate::error::FrontErrors;
-use crate::pragma::{Clause, ClauseKind, Directive, Pragma, RawExpr};
+use crate::pragma::{Clause, ClauseKind, Directive, ListItem, Pragma, RawExpr};
+use crate::spec::Ident;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What ompv did with the orphaned constructs of a program.
@@ -64,6 +67,7 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
         }
     }
     let mut next = inline::region_ids(program).last().map_or(0, |r| r + 1);
+    let vars = program.vars.clone();
     for f in &mut program.functions {
         if f.origin != Origin::Main || !needs.contains_key(&f.name.name) {
             continue;
@@ -73,7 +77,8 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
         };
         let mut body = b.clone();
         let mut serial = Vec::new();
-        serialize(&mut body.stmts, &mut next, &mut serial);
+        let main = f.name.name == "main";
+        serialize(&mut body.stmts, &mut next, &mut serial, &vars, main);
         let only_inlined = out.inlined.contains_key(&f.name.name)
             && !called_outside.contains(&f.name.name)
             && f.name.name != "main";
@@ -115,9 +120,30 @@ fn outside_calls(stmts: &[Stmt], out: &mut BTreeSet<String>) {
 
 /// Gives the orphaned constructs of `stmts` (outside regions) their team of one thread: a
 /// worksharing construct becomes a region of its own (ids from `next`, recorded in `serial`),
-/// a barrier nothing.
-fn serialize(stmts: &mut [Stmt], next: &mut usize, serial: &mut Vec<RegionId>) {
-    for s in stmts {
+/// a barrier nothing, and the code from the first tasking construct on a region (see
+/// [`tasking_range`]).
+fn serialize(
+    stmts: &mut Vec<Stmt>,
+    next: &mut usize,
+    serial: &mut Vec<RegionId>,
+    vars: &[Var],
+    main_body: bool,
+) {
+    if let Some(range) = tasking_range(stmts, main_body) {
+        let id = RegionId(*next);
+        *next += 1;
+        serial.push(id);
+        let mut code: Vec<Stmt> = stmts.drain(range.clone()).collect();
+        implicit_task_defaults(&mut code, vars);
+        let after = crate::c::visit::referenced(&stmts[range.start..]);
+        let hoisted = hoist_decls(&mut code, &after, vars);
+        let at = range.start;
+        stmts.insert(at, team_of_one(single(code), id));
+        for (k, d) in hoisted.into_iter().enumerate() {
+            stmts.insert(at + k, d);
+        }
+    }
+    for s in stmts.iter_mut() {
         if let StmtKind::Omp(c) = &s.kind {
             if c.region.is_some() {
                 continue;
@@ -155,11 +181,257 @@ fn serialize(stmts: &mut [Stmt], next: &mut usize, serial: &mut Vec<RegionId>) {
             ..
         } = &mut s.kind
         {
-            serialize(init, next, serial);
-            serialize(cond_pre, next, serial);
-            serialize(step, next, serial);
+            serialize(init, next, serial, vars, false);
+            serialize(cond_pre, next, serial, vars, false);
+            serialize(step, next, serial, vars, false);
         }
-        super::locks::for_each_block_mut(s, &mut |b| serialize(&mut b.stmts, next, serial));
+        super::locks::for_each_block_mut(s, &mut |b| {
+            serialize(&mut b.stmts, next, serial, vars, false)
+        });
+    }
+}
+
+/// The statements of a block that an orphaned tasking construct (`task`, `taskloop`,
+/// `taskwait`, `taskgroup`) makes a region of one thread: from the first such construct to the
+/// last when that is a `taskwait` without clauses, else (only in the body of `main`, whose end
+/// waits for every task) to the end of the block, without a `return` of a constant that ends
+/// it. One thread generates the tasks and runs
+/// them (§1.2: the implicit parallel region has a team of one thread); as code of a `single`
+/// construct in a region of one thread, ompv checks the tasks as running at the same time as
+/// the code that follows them until a `taskwait` or the end of the block, which orders less
+/// than OpenMP does (a deferred task may also run later, but on the same thread: §12.9, task
+/// scheduling). `None` when that code has a jump out of it or constructs that may not be
+/// nested in `single` (worksharing, `barrier`, `parallel`): those stay `unsupported`.
+fn tasking_range(stmts: &[Stmt], main_body: bool) -> Option<std::ops::Range<usize>> {
+    let start = stmts.iter().position(|s| {
+        matches!(&s.kind, StmtKind::Omp(c) if c.region.is_none() && is_tasking(c.pragma.directive))
+    })?;
+    let last = stmts.iter().rposition(|s| {
+        matches!(&s.kind, StmtKind::Omp(c) if c.region.is_none() && is_tasking(c.pragma.directive))
+    })?;
+    let waits_for_all = matches!(&stmts[last].kind, StmtKind::Omp(c)
+        if c.pragma.directive == Directive::Taskwait && c.pragma.clauses.is_empty());
+    let mut end = stmts.len();
+    if waits_for_all {
+        // §15.5: every child task of the block is complete after a `taskwait` without clauses.
+        end = last + 1;
+    } else {
+        // Tasks nothing waits for may run after the block, while code ompv would see after
+        // the region runs: only at the end of `main`, before a `return` reading nothing.
+        if let Some(StmtKind::Return(e)) = stmts.last().map(|s| &s.kind) {
+            end -= 1;
+            let mut read = Vec::new();
+            if let Some(e) = e {
+                e.vars(&mut read);
+            }
+            if !read.is_empty() {
+                return None;
+            }
+        }
+        if !main_body {
+            return None;
+        }
+    }
+    let code = &stmts[start..end];
+    if end < stmts.len() && !hoistable(code, &crate::c::visit::referenced(&stmts[end..])) {
+        return None;
+    }
+    let mut nestable = true;
+    crate::c::visit::each_stmt(code, &mut |s| match &s.kind {
+        StmtKind::Return(_) => nestable = false,
+        StmtKind::Omp(c) => {
+            let d = c.pragma.directive;
+            nestable &= c.region.is_none() && (is_tasking(d) || sequential_ok(d));
+        }
+        _ => {}
+    });
+    (nestable && !jumps_out(code)).then_some(start..end)
+}
+
+/// Writes out the data-sharing OpenMP gives, outside any parallel construct, to the automatic
+/// variables of the function that a task mentions without a clause for them: they are private
+/// to the initial task (§5.1.1: variables of automatic storage declared in the implicit parallel
+/// region's scope), so firstprivate in the task it generates (§5.1.1, the rule for task
+/// generating constructs). In the region ompv puts around the code they would be shared. That
+/// is kept for a variable the task only reads (and whose address is never taken): the task
+/// reads the original instead of a copy, which is the same value unless the original is
+/// written while the task may run, and that write is then a conflict ompv reports (as
+/// `unknown`, see [`SERIAL_APPROXIMATION`]). A variable the task writes gets `firstprivate`, so
+/// that its writes stay in its copy. Globals and `static` locals stay shared. A task with a
+/// `default` clause is left as written.
+fn implicit_task_defaults(stmts: &mut [Stmt], vars: &[Var]) {
+    for s in stmts {
+        if let StmtKind::Omp(c) = &s.kind {
+            if matches!(c.pragma.directive, Directive::Task | Directive::Taskloop) {
+                let mut body = Vec::new();
+                s.for_each_block(&mut |b| body.extend(b.stmts.iter().cloned()));
+                if let StmtKind::Omp(c) = &mut s.kind {
+                    add_firstprivate(c, &body, vars);
+                }
+                continue;
+            }
+        }
+        super::locks::for_each_block_mut(s, &mut |b| implicit_task_defaults(&mut b.stmts, vars));
+    }
+}
+
+/// Adds `firstprivate` for the automatic variables `body` (the task's code) mentions that no
+/// data-sharing clause of the task names.
+fn add_firstprivate(c: &mut OmpConstruct, body: &[Stmt], vars: &[Var]) {
+    let p = &c.pragma;
+    if p.clauses
+        .iter()
+        .any(|cl| matches!(cl.kind, ClauseKind::Default(_)))
+    {
+        return;
+    }
+    let inner = crate::c::visit::declared(body);
+    let named = |name: &str| {
+        p.clauses.iter().any(|cl| {
+            matches!(
+                cl.kind,
+                ClauseKind::Shared(_)
+                    | ClauseKind::Private(_)
+                    | ClauseKind::Firstprivate(_)
+                    | ClauseKind::Lastprivate { .. }
+                    | ClauseKind::Reduction { .. }
+                    | ClauseKind::InReduction { .. }
+                    | ClauseKind::Linear(_)
+            ) && cl.kind.items().iter().any(|i| i.base.name == name)
+        })
+    };
+    let mut loop_vars = BTreeSet::new();
+    if let OmpBody::Loop(n) = &c.body {
+        loop_vars.extend(n.loops.iter().map(|l| l.var));
+    }
+    let written = crate::c::visit::assigned(body);
+    let items: Vec<ListItem> = crate::c::visit::referenced(body)
+        .into_iter()
+        .filter(|v| !inner.contains(v) && !loop_vars.contains(v))
+        .filter(|v| written.contains(v) || vars[v.0 as usize].addr_taken)
+        .map(|v| &vars[v.0 as usize])
+        .filter(|v| matches!(v.storage, Storage::Param | Storage::Local) && !v.threadprivate)
+        .map(|v| &v.name)
+        .filter(|name| !named(name))
+        .map(|name| ListItem {
+            text: name.clone(),
+            span: p.directive_span,
+            base: Ident {
+                name: name.clone(),
+                span: p.directive_span,
+            },
+            derefs: 0,
+            shape: Vec::new(),
+            designators: Vec::new(),
+        })
+        .collect();
+    if !items.is_empty() {
+        let span = c.pragma.directive_span;
+        c.pragma.clauses.push(Clause {
+            kind: ClauseKind::Firstprivate(items),
+            span,
+            keyword_span: span,
+        });
+    }
+}
+
+/// Whether the declarations of `code` (at its top level) of the variables in `used` can be
+/// moved before it: scalars, initialised by an expression or not at all.
+fn hoistable(code: &[Stmt], used: &BTreeSet<VarId>) -> bool {
+    code.iter().all(|s| match &s.kind {
+        StmtKind::Decl { var, init } if used.contains(var) => {
+            matches!(init, None | Some(Init::Expr(_)))
+        }
+        _ => true,
+    })
+}
+
+/// Moves the declarations of the variables in `used` out of `code` (the code after it uses
+/// them): each becomes a declaration without initialiser, returned to go before the
+/// region, and an assignment of its initialiser where it stood. Only for [`hoistable`] code.
+fn hoist_decls(code: &mut [Stmt], used: &BTreeSet<VarId>, vars: &[Var]) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in code {
+        let StmtKind::Decl { var, init } = &mut s.kind else {
+            continue;
+        };
+        if !used.contains(var) {
+            continue;
+        }
+        let var = *var;
+        let init = init.take();
+        out.push(Stmt {
+            kind: StmtKind::Decl { var, init: None },
+            span: s.span,
+        });
+        s.kind = match init {
+            Some(Init::Expr(value)) => StmtKind::Assign {
+                target: Expr {
+                    kind: ExprKind::Var(var),
+                    ty: vars[var.0 as usize].ty.clone(),
+                    span: s.span,
+                },
+                value,
+            },
+            _ => StmtKind::Block(Block {
+                stmts: Vec::new(),
+                span: s.span,
+            }),
+        };
+    }
+    out
+}
+
+fn is_tasking(d: Directive) -> bool {
+    matches!(
+        d,
+        Directive::Task | Directive::Taskloop | Directive::Taskwait | Directive::Taskgroup
+    )
+}
+
+/// Whether `stmts` has a `break` or `continue` outside the loops in it.
+fn jumps_out(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue => true,
+        StmtKind::Loop { .. } => false,
+        _ => {
+            let mut found = false;
+            s.for_each_block(&mut |b| found |= jumps_out(&b.stmts));
+            found
+        }
+    })
+}
+
+/// `#pragma omp single` around `code`.
+fn single(code: Vec<Stmt>) -> Stmt {
+    let span = code
+        .iter()
+        .map(|s| s.span)
+        .reduce(viper::Span::join)
+        .expect("the range starts with a tasking construct");
+    let StmtKind::Omp(c) = &code[0].kind else {
+        unreachable!("the range starts with a tasking construct")
+    };
+    let p = &c.pragma;
+    let pragma = Pragma {
+        directive: Directive::Single,
+        argument: None,
+        clauses: Vec::new(),
+        span: p.span,
+        directive_span: p.directive_span,
+        line: p.line,
+    };
+    Stmt {
+        kind: StmtKind::Omp(Box::new(OmpConstruct {
+            pragma,
+            body: OmpBody::Block {
+                contract: None,
+                body: Block { stmts: code, span },
+            },
+            region: None,
+            span,
+        })),
+        span,
     }
 }
 

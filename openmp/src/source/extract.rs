@@ -36,6 +36,11 @@ pub fn is_spec_comment(text: &str) -> bool {
     text.starts_with("/*@") || text.starts_with("//@")
 }
 
+/// Whether a specification comment starts with a `loop_invariant` clause.
+fn opens_invariants(comment: &str) -> bool {
+    comment[3..].trim_start().starts_with("loop_invariant")
+}
+
 /// Whether a directive is `#pragma omp …`; returns false for other pragmas.
 pub fn is_omp_pragma(directive: &str) -> bool {
     let words: Vec<&str> = directive
@@ -82,9 +87,14 @@ pub fn extract(text: &str) -> (Vec<SpecGroup>, Vec<PragmaText>) {
                 });
             }
             PieceKind::BlockComment | PieceKind::LineComment if is_spec_comment(p.text(text)) => {
-                let joins = groups
-                    .last()
-                    .is_some_and(|g| text[g.end..p.start].chars().all(char::is_whitespace));
+                // Loop invariants after a contract start a group of their own: a block's
+                // contract and the invariants of the loop that begins the block (as `ompv infer`
+                // writes them) belong to different constructs.
+                let joins = groups.last().is_some_and(|g| {
+                    text[g.end..p.start].chars().all(char::is_whitespace)
+                        && (!opens_invariants(p.text(text))
+                            || opens_invariants(&text[g.comments[0].0..g.comments[0].1]))
+                });
                 if joins {
                     if let Some(g) = groups.last_mut() {
                         g.end = p.end;
@@ -151,6 +161,15 @@ fn mask_group(text: &str, g: &SpecGroup) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loop_invariants_after_a_contract_start_a_group() {
+        let src = "{ /*@ context c; @*/\n/*@ loop_invariant i >= 0; @*/\n//@ loop_invariant j;\n";
+        let (groups, _) = extract(src);
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].comments.len(), 1);
+        assert_eq!(groups[1].comments.len(), 2);
+    }
 
     #[test]
     fn groups_consecutive_spec_comments() {
