@@ -174,6 +174,16 @@ fn unsupported_directives_and_clauses() {
         19,
         "`omp task` here",
     );
+    // OpenMP 5.2 §12.9: a task outside any region that nothing waits for may run after its
+    // function returns; only at the end of `main` is that the end of the program.
+    expect_error(
+        "unsupported_orphan_task_escapes",
+        "unsupported",
+        "unsupported",
+        8,
+        13,
+        "`omp task` outside a parallel region",
+    );
     // OpenMP 5.2 §10.5: a `master` block is code of the thread that runs it; its contract joins
     // the contract of the region's code around it, which an orphaned `master` has none of.
     expect_error(

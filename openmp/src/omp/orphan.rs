@@ -129,7 +129,7 @@ fn serialize(
     vars: &[Var],
     main_body: bool,
 ) {
-    if let Some(range) = tasking_range(stmts, main_body) {
+    if let Some(range) = tasking_range(stmts, main_body, vars) {
         let id = RegionId(*next);
         *next += 1;
         serial.push(id);
@@ -191,24 +191,22 @@ fn serialize(
     }
 }
 
-/// The statements of a block that an orphaned tasking construct (`task`, `taskloop`,
-/// `taskwait`, `taskgroup`) makes a region of one thread: from the first such construct to the
-/// last when that is a `taskwait` without clauses, else (only in the body of `main`, whose end
-/// waits for every task) to the end of the block, without a `return` of a constant that ends
-/// it. One thread generates the tasks and runs
-/// them (§1.2: the implicit parallel region has a team of one thread); as code of a `single`
-/// construct in a region of one thread, ompv checks the tasks as running at the same time as
-/// the code that follows them until a `taskwait` or the end of the block, which orders less
-/// than OpenMP does (a deferred task may also run later, but on the same thread: §12.9, task
-/// scheduling). `None` when that code has a jump out of it or constructs that may not be
-/// nested in `single` (worksharing, `barrier`, `parallel`): those stay `unsupported`.
-fn tasking_range(stmts: &[Stmt], main_body: bool) -> Option<std::ops::Range<usize>> {
-    let start = stmts.iter().position(|s| {
-        matches!(&s.kind, StmtKind::Omp(c) if c.region.is_none() && is_tasking(c.pragma.directive))
-    })?;
-    let last = stmts.iter().rposition(|s| {
-        matches!(&s.kind, StmtKind::Omp(c) if c.region.is_none() && is_tasking(c.pragma.directive))
-    })?;
+/// The statements of a block that orphaned tasking constructs (`task`, `taskloop`, `taskwait`,
+/// `taskgroup`) make a region of one thread: from the first statement with such a construct
+/// to the last, when that is a `taskwait` without clauses; else (only in the body of `main`,
+/// whose end waits for every task) to the end of the block, without a `return` of a constant
+/// that ends it.
+///
+/// One thread generates the tasks and runs them (§1.2: the implicit parallel region has a team
+/// of one thread). As code of a `single` construct in a region of one thread, ompv checks the
+/// tasks as running at the same time as the code that follows them until a `taskwait` or the
+/// end of the block, which orders less than OpenMP does (§12.9: a task runs at scheduling
+/// points of the same thread). `None` when that code has a jump out of it or constructs that
+/// may not be nested in `single` (worksharing, `barrier`, `parallel`): those stay
+/// `unsupported`.
+fn tasking_range(stmts: &[Stmt], main_body: bool, vars: &[Var]) -> Option<std::ops::Range<usize>> {
+    let start = stmts.iter().position(has_tasking)?;
+    let last = stmts.iter().rposition(has_tasking)?;
     let waits_for_all = matches!(&stmts[last].kind, StmtKind::Omp(c)
         if c.pragma.directive == Directive::Taskwait && c.pragma.clauses.is_empty());
     let mut end = stmts.len();
@@ -233,7 +231,7 @@ fn tasking_range(stmts: &[Stmt], main_body: bool) -> Option<std::ops::Range<usiz
         }
     }
     let code = &stmts[start..end];
-    if end < stmts.len() && !hoistable(code, &crate::c::visit::referenced(&stmts[end..])) {
+    if end < stmts.len() && !hoistable(code, &crate::c::visit::referenced(&stmts[end..]), vars) {
         return None;
     }
     let mut nestable = true;
@@ -336,11 +334,16 @@ fn add_firstprivate(c: &mut OmpConstruct, body: &[Stmt], vars: &[Var]) {
 }
 
 /// Whether the declarations of `code` (at its top level) of the variables in `used` can be
-/// moved before it: scalars, initialised by an expression or not at all.
-fn hoistable(code: &[Stmt], used: &BTreeSet<VarId>) -> bool {
+/// moved before it: scalars (no array, whose length may be computed by the code before it, no
+/// struct), initialised by an expression or not at all.
+fn hoistable(code: &[Stmt], used: &BTreeSet<VarId>, vars: &[Var]) -> bool {
     code.iter().all(|s| match &s.kind {
         StmtKind::Decl { var, init } if used.contains(var) => {
             matches!(init, None | Some(Init::Expr(_)))
+                && matches!(
+                    vars[var.0 as usize].ty,
+                    Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr(_)
+                )
         }
         _ => true,
     })
@@ -382,6 +385,17 @@ fn hoist_decls(code: &mut [Stmt], used: &BTreeSet<VarId>, vars: &[Var]) -> Vec<S
     out
 }
 
+/// Whether a statement is or contains an orphaned tasking construct (a loop generating tasks,
+/// for example).
+fn has_tasking(s: &Stmt) -> bool {
+    let mut found = false;
+    crate::c::visit::each_stmt(std::slice::from_ref(s), &mut |s| {
+        found |= matches!(&s.kind, StmtKind::Omp(c)
+            if c.region.is_none() && is_tasking(c.pragma.directive));
+    });
+    found
+}
+
 fn is_tasking(d: Directive) -> bool {
     matches!(
         d,
@@ -402,17 +416,20 @@ fn jumps_out(stmts: &[Stmt]) -> bool {
     })
 }
 
-/// `#pragma omp single` around `code`.
+/// `#pragma omp single` around `code` (not empty), placed at its first tasking construct.
 fn single(code: Vec<Stmt>) -> Stmt {
     let span = code
         .iter()
         .map(|s| s.span)
         .reduce(viper::Span::join)
-        .expect("the range starts with a tasking construct");
-    let StmtKind::Omp(c) = &code[0].kind else {
-        unreachable!("the range starts with a tasking construct")
-    };
-    let p = &c.pragma;
+        .expect("the range is not empty");
+    let mut first = None;
+    crate::c::visit::each_stmt(&code, &mut |s| {
+        if let StmtKind::Omp(c) = &s.kind {
+            first.get_or_insert_with(|| c.pragma.clone());
+        }
+    });
+    let p = first.expect("the range has a tasking construct");
     let pragma = Pragma {
         directive: Directive::Single,
         argument: None,
