@@ -179,23 +179,30 @@ fn rewrite(
             // (A scalar with a `{ … }` initialiser keeps its declaration.)
             StmtKind::Decl { var, init } if hoist(*var) && !matches!(init, Some(Init::List(_))) => {
                 let var = *var;
-                s.kind = match init.take() {
-                    Some(Init::Expr(value)) => StmtKind::Assign {
-                        target: Expr {
-                            kind: ExprKind::Var(var),
-                            ty: vars[var.0 as usize].ty.clone(),
-                            span: s.span,
-                        },
-                        value,
-                    },
-                    _ => StmtKind::Block(Block {
-                        stmts: Vec::new(),
-                        span: s.span,
-                    }),
-                };
+                let init = init.take();
+                initialise_in_place(s, var, init, vars);
                 hoisted.push(var);
             }
             _ => {}
         }
     }
+}
+
+/// Turns the declaration statement `s` of `var`, whose declaration moves elsewhere, into the
+/// assignment of its initialiser `init` (an expression), or into nothing without one.
+pub(super) fn initialise_in_place(s: &mut Stmt, var: VarId, init: Option<Init>, vars: &[Var]) {
+    s.kind = match init {
+        Some(Init::Expr(value)) => StmtKind::Assign {
+            target: Expr {
+                kind: ExprKind::Var(var),
+                ty: vars[var.0 as usize].ty.clone(),
+                span: s.span,
+            },
+            value,
+        },
+        _ => StmtKind::Block(Block {
+            stmts: Vec::new(),
+            span: s.span,
+        }),
+    };
 }

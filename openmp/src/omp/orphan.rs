@@ -367,20 +367,7 @@ fn hoist_decls(code: &mut [Stmt], used: &BTreeSet<VarId>, vars: &[Var]) -> Vec<S
             kind: StmtKind::Decl { var, init: None },
             span: s.span,
         });
-        s.kind = match init {
-            Some(Init::Expr(value)) => StmtKind::Assign {
-                target: Expr {
-                    kind: ExprKind::Var(var),
-                    ty: vars[var.0 as usize].ty.clone(),
-                    span: s.span,
-                },
-                value,
-            },
-            _ => StmtKind::Block(Block {
-                stmts: Vec::new(),
-                span: s.span,
-            }),
-        };
+        super::hoist::initialise_in_place(s, var, init, vars);
     }
     out
 }
@@ -429,27 +416,8 @@ fn single(code: Vec<Stmt>) -> Stmt {
             first.get_or_insert_with(|| c.pragma.clone());
         }
     });
-    let p = first.expect("the range has a tasking construct");
-    let pragma = Pragma {
-        directive: Directive::Single,
-        argument: None,
-        clauses: Vec::new(),
-        span: p.span,
-        directive_span: p.directive_span,
-        line: p.line,
-    };
-    Stmt {
-        kind: StmtKind::Omp(Box::new(OmpConstruct {
-            pragma,
-            body: OmpBody::Block {
-                contract: None,
-                body: Block { stmts: code, span },
-            },
-            region: None,
-            span,
-        })),
-        span,
-    }
+    let at = first.expect("the range has a tasking construct");
+    construct(&at, Directive::Single, Vec::new(), code, span, None)
 }
 
 /// `#pragma omp parallel num_threads(1)` around the construct statement `s`, as region `id`.
@@ -457,35 +425,44 @@ fn team_of_one(s: Stmt, id: RegionId) -> Stmt {
     let StmtKind::Omp(c) = &s.kind else {
         unreachable!("a construct")
     };
-    let p = &c.pragma;
-    let one = RawExpr {
-        text: "1".into(),
-        span: p.directive_span,
-    };
-    let pragma = Pragma {
-        directive: Directive::Parallel,
-        argument: None,
-        clauses: vec![Clause {
-            kind: ClauseKind::NumThreads(one),
-            span: p.directive_span,
-            keyword_span: p.directive_span,
-        }],
-        span: p.span,
-        directive_span: p.directive_span,
-        line: p.line,
+    let at = c.pragma.clone();
+    let one = Clause {
+        kind: ClauseKind::NumThreads(RawExpr {
+            text: "1".into(),
+            span: at.directive_span,
+        }),
+        span: at.directive_span,
+        keyword_span: at.directive_span,
     };
     let span = s.span;
+    construct(&at, Directive::Parallel, vec![one], vec![s], span, Some(id))
+}
+
+/// A construct ompv makes around `stmts`, its pragma placed where the pragma `at` stands.
+fn construct(
+    at: &Pragma,
+    directive: Directive,
+    clauses: Vec<Clause>,
+    stmts: Vec<Stmt>,
+    span: viper::Span,
+    region: Option<RegionId>,
+) -> Stmt {
+    let pragma = Pragma {
+        directive,
+        argument: None,
+        clauses,
+        span: at.span,
+        directive_span: at.directive_span,
+        line: at.line,
+    };
     Stmt {
         kind: StmtKind::Omp(Box::new(OmpConstruct {
             pragma,
             body: OmpBody::Block {
                 contract: None,
-                body: Block {
-                    stmts: vec![s],
-                    span,
-                },
+                body: Block { stmts, span },
             },
-            region: Some(id),
+            region,
             span,
         })),
         span,
