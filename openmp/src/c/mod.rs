@@ -2,6 +2,7 @@
 //! printing.
 
 pub mod ast;
+pub mod canonical;
 pub mod convert;
 pub mod print;
 pub mod rewrite;

@@ -497,80 +497,14 @@ impl Walker<'_, '_> {
         step: &[Stmt],
         body: &Block,
     ) -> Option<Inner> {
-        if !cond_pre.is_empty() {
-            return None;
-        }
-        let (v, lo) = match init {
-            [Stmt {
-                kind: StmtKind::Assign { target, value },
-                ..
-            }] => (visit::whole_var(target)?, value),
-            [Stmt {
-                kind:
-                    StmtKind::Decl {
-                        var,
-                        init: Some(Init::Expr(value)),
-                    },
-                ..
-            }] => (*var, value),
-            _ => return None,
-        };
+        let span = self.env.span;
+        let cl = crate::c::canonical::of_for(init, cond_pre, cond, step, span, span)?;
+        let (v, lo, op, bound, stepv) = (cl.var, &cl.lower, cl.test, &cl.bound, cl.step);
         if self.in_memory(v) || visit::assigned(&body.stmts).contains(&v) {
             return None;
         }
-        let Some(ExprKind::Binary { op, lhs, rhs }) = cond.map(|c| &c.kind) else {
-            return None;
-        };
-        let is_v = |e: &Expr| matches!(strip(e).kind, ExprKind::Var(x) if x == v);
-        let (op, bound) = if is_v(lhs) {
-            (*op, &**rhs)
-        } else if is_v(rhs) {
-            let flipped = match op {
-                BinOp::Lt => BinOp::Gt,
-                BinOp::Le => BinOp::Ge,
-                BinOp::Gt => BinOp::Lt,
-                BinOp::Ge => BinOp::Le,
-                o => *o,
-            };
-            (flipped, &**lhs)
-        } else {
-            return None;
-        };
-        let stepv = match step {
-            [Stmt {
-                kind: StmtKind::Assign { target, value },
-                ..
-            }] if visit::whole_var(target) == Some(v) => match &value.kind {
-                ExprKind::Binary {
-                    op: BinOp::Add,
-                    lhs,
-                    rhs,
-                } if is_v(lhs) => crate::c::convert::eval_const(rhs)?,
-                ExprKind::Binary {
-                    op: BinOp::Sub,
-                    lhs,
-                    rhs,
-                } if is_v(lhs) => -crate::c::convert::eval_const(rhs)?,
-                ExprKind::Cast(inner) => match &inner.kind {
-                    ExprKind::Binary {
-                        op: BinOp::Add,
-                        lhs,
-                        rhs,
-                    } if is_v(lhs) => crate::c::convert::eval_const(rhs)?,
-                    ExprKind::Binary {
-                        op: BinOp::Sub,
-                        lhs,
-                        rhs,
-                    } if is_v(lhs) => -crate::c::convert::eval_const(rhs)?,
-                    _ => return None,
-                },
-                _ => return None,
-            },
-            _ => return None,
-        };
         let lo = self.spec(lo)?;
         let hi = self.spec(bound)?;
-        let span = self.env.span;
         let name = self.fresh_name(&self.env.program.var(v).name.clone());
         let x = s::var(&name, span);
         // The values the variable takes: [l, h) and (if the step is not ±1) every |step|-th.
@@ -832,14 +766,6 @@ impl Walker<'_, '_> {
             exact: false,
             span: self.env.span,
         });
-    }
-}
-
-/// `e` without integer casts.
-fn strip(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(inner) if inner.ty.is_integer() => strip(inner),
-        _ => e,
     }
 }
 

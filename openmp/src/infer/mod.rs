@@ -550,15 +550,22 @@ enum Place {
 /// `{ … }` body of a `single`/`section`/task, or in braces put around a one-statement body.
 fn contract_place(ob: &crate::omp::OmpBlock) -> Option<Place> {
     match &ob.body {
+        // The tasks of a loop (`omp::task_loops`): the contract of each is the task's.
+        BlockBody::Loop(n) if ob.origin == crate::omp::BlockOrigin::TaskPerIteration => {
+            body_place(&n.body)
+        }
         BlockBody::Loop(n) => n.loops.last().map(|l| Place::After(l.header.end as usize)),
-        BlockBody::Code(b) => match b.stmts.as_slice() {
-            [only]
-                if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)) =>
-            {
-                Some(Place::Braces(b.span.start as usize, b.span.end as usize))
-            }
-            _ => Some(Place::After(b.span.start as usize + 1)).filter(|_| b.span.start > 0),
-        },
+        BlockBody::Code(b) => body_place(b),
+    }
+}
+
+/// At the start of a `{ … }` body, or in braces put around a one-statement body.
+fn body_place(b: &Block) -> Option<Place> {
+    match b.stmts.as_slice() {
+        [only] if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)) => {
+            Some(Place::Braces(b.span.start as usize, b.span.end as usize))
+        }
+        _ => Some(Place::After(b.span.start as usize + 1)).filter(|_| b.span.start > 0),
     }
 }
 

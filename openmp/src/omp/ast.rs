@@ -70,6 +70,9 @@ pub enum BlockOrigin {
     /// `section`: its iterations are spread over tasks in a way the implementation chooses, so
     /// any two may run at the same time.
     Taskloop,
+    /// The tasks a `for` loop generates, one per iteration (`omp::task_loops`): like the
+    /// iterations of a `taskloop nogroup`, any two may run at the same time.
+    TaskPerIteration,
     /// A piece of the code of a `single` or `section` that generates tasks (between task
     /// constructs): one thread runs it.
     Generating,
@@ -98,6 +101,7 @@ impl BlockOrigin {
             BlockOrigin::Section => "the section",
             BlockOrigin::Task => "the task",
             BlockOrigin::Taskloop => "the `taskloop`",
+            BlockOrigin::TaskPerIteration => "the tasks of the loop (one per iteration)",
             BlockOrigin::Generating => "the code generating the tasks",
             BlockOrigin::Replicated => "the code every thread runs",
             BlockOrigin::Lock => "the code under the lock",

@@ -79,6 +79,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     }
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
+    super::task_loops::desugar(program);
     super::hoist::shared_task_scalars(program);
     super::snapshot::read_only_globals(program);
     let ordered_loops = super::ordered::desugar(program);
@@ -1105,6 +1106,23 @@ impl Builder<'_> {
                     };
                     self.taskloop(c, n, ctx)?
                 }
+                super::tasks::Node::Task(c) if super::task_loops::is_task_per_iteration(c) => {
+                    let OmpBody::Loop(n) = &c.body else {
+                        unreachable!("a task per iteration has a loop nest")
+                    };
+                    for s in &n.body.stmts {
+                        self.check_sequential(s)?;
+                    }
+                    self.no_threadprivate_in_task(c, &n.body)?;
+                    let job = self.loop_job(
+                        &c.pragma,
+                        n,
+                        c.span,
+                        BlockOrigin::TaskPerIteration,
+                        &nested(ctx, &c.pragma),
+                    )?;
+                    job.ppl
+                }
                 super::tasks::Node::Task(c) => {
                     let OmpBody::Block { contract, body } = &c.body else {
                         return Err(FrontError::omp_syntax(
@@ -1129,19 +1147,7 @@ impl Builder<'_> {
                     for s in &body.stmts {
                         self.check_sequential(s)?;
                     }
-                    if let Some(v) = visit::referenced(&body.stmts)
-                        .into_iter()
-                        .find(|v| self.program.var(*v).threadprivate)
-                    {
-                        return Err(FrontError::unsupported(
-                            c.pragma.directive_span,
-                            format!(
-                                "a task using the `threadprivate` variable `{}` (it runs with the \
-                                 copy of whichever thread executes it)",
-                                self.program.var(v).name
-                            ),
-                        ));
-                    }
+                    self.no_threadprivate_in_task(c, body)?;
                     Ppl::Block(self.block(
                         &c.pragma,
                         BlockOrigin::Task,
@@ -1166,6 +1172,25 @@ impl Builder<'_> {
             Ppl::fold(op, parts).expect("a composition has parts")
         }
         Ok(build(&g.tree, &mut leaves))
+    }
+
+    /// A task may run on any thread of the team: which copy of a `threadprivate` variable it
+    /// uses is not known.
+    fn no_threadprivate_in_task(&self, c: &OmpConstruct, body: &Block) -> Result<(), FrontError> {
+        match visit::referenced(&body.stmts)
+            .into_iter()
+            .find(|v| self.program.var(*v).threadprivate)
+        {
+            Some(v) => Err(FrontError::unsupported(
+                c.pragma.directive_span,
+                format!(
+                    "a task using the `threadprivate` variable `{}` (it runs with the copy of \
+                     whichever thread executes it)",
+                    self.program.var(v).name
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// A `taskloop` (OpenMP 5.2 §12.6): its loop as a block whose iterations all may run at the
@@ -1229,7 +1254,8 @@ impl Builder<'_> {
                         c.pragma.directive_span,
                         format!(
                             "`omp {}` here (tasks are supported at the top level of a `single` or \
-                             `section` body, or of a `taskgroup` there, and not inside a task)",
+                             `section` body or of a `taskgroup` there, as the whole body of a \
+                             canonical `for` loop there, and not inside a task)",
                             d.name()
                         ),
                     ));

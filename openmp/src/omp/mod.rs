@@ -15,6 +15,7 @@ pub mod orphan;
 pub mod reduction;
 pub mod sharing;
 pub mod snapshot;
+pub mod task_loops;
 pub mod tasks;
 
 pub use ast::*;

@@ -1,0 +1,112 @@
+//! Recognising a converted `for` loop in canonical form (OpenMP 5.2 §4.4.1) after conversion:
+//! `var = lower` (or a declaration of `var` with that initialiser), `var op bound` with `op` one
+//! of `<`, `<=`, `>`, `>=`, `!=` and a bound that does not mention `var`, and a constant
+//! increment that moves `var` toward the bound. Loop constructs get their [`CanonicalLoop`] when
+//! converted; this is for plain loops that later passes look at.
+
+use super::ast::{BinOp, CanonicalLoop, Expr, ExprKind, Init, Stmt, StmtKind, VarId};
+use super::convert::eval_const;
+use super::visit;
+use viper::Span;
+
+/// `e` without integer conversions around it.
+pub fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) if inner.ty.is_integer() => strip(inner),
+        _ => e,
+    }
+}
+
+/// The canonical form of the loop `for (init; cond; step)` (with no code computing the test
+/// first), whose whole statement is `span` and whose header is `header`.
+pub fn of_for(
+    init: &[Stmt],
+    cond_pre: &[Stmt],
+    cond: Option<&Expr>,
+    step: &[Stmt],
+    header: Span,
+    span: Span,
+) -> Option<CanonicalLoop> {
+    if !cond_pre.is_empty() {
+        return None;
+    }
+    let (var, lower, declares_var) = match init {
+        [Stmt {
+            kind: StmtKind::Assign { target, value },
+            ..
+        }] => (visit::whole_var(target)?, value, false),
+        [Stmt {
+            kind:
+                StmtKind::Decl {
+                    var,
+                    init: Some(Init::Expr(value)),
+                },
+            ..
+        }] => (*var, value, true),
+        _ => return None,
+    };
+    let ExprKind::Binary { op, lhs, rhs } = &cond?.kind else {
+        return None;
+    };
+    let is_var = |e: &Expr| matches!(strip(e).kind, ExprKind::Var(x) if x == var);
+    let (test, bound) = if is_var(lhs) {
+        (*op, &**rhs)
+    } else if is_var(rhs) {
+        let flipped = match op {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            o => *o,
+        };
+        (flipped, &**lhs)
+    } else {
+        return None;
+    };
+    let mut mentioned = Vec::new();
+    bound.vars(&mut mentioned);
+    if mentioned.contains(&var) {
+        return None;
+    }
+    let step = increment(step, var)?;
+    let toward_bound = match test {
+        BinOp::Lt | BinOp::Le => step > 0,
+        BinOp::Gt | BinOp::Ge => step < 0,
+        BinOp::Ne => step == 1 || step == -1,
+        _ => false,
+    };
+    toward_bound.then(|| CanonicalLoop {
+        var,
+        declares_var,
+        lower: lower.clone(),
+        test,
+        bound: bound.clone(),
+        step,
+        header,
+        span,
+    })
+}
+
+/// The constant `c` of a converted increment `var = var + c` or `var = var - c` (what `var++`,
+/// `var += c`, … become), possibly under an integer conversion.
+fn increment(step: &[Stmt], var: VarId) -> Option<i128> {
+    let [Stmt {
+        kind: StmtKind::Assign { target, value },
+        ..
+    }] = step
+    else {
+        return None;
+    };
+    if visit::whole_var(target) != Some(var) {
+        return None;
+    }
+    let ExprKind::Binary { op, lhs, rhs } = &strip(value).kind else {
+        return None;
+    };
+    let is_var = matches!(strip(lhs).kind, ExprKind::Var(x) if x == var);
+    match op {
+        BinOp::Add if is_var => eval_const(rhs),
+        BinOp::Sub if is_var => eval_const(rhs).map(|c| -c),
+        _ => None,
+    }
+}
