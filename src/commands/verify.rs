@@ -59,12 +59,12 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
 pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileReport {
     let start = Instant::now();
     let mut sources = SourceMap::new();
-    let (outcome, skipped, has_code) = verify_file(input, &mut sources, options, backend);
+    let (outcome, skipped, has_code, tail) = verify_file(input, &mut sources, options, backend);
     let mut verdict = outcome.code.verdict();
     if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
         verdict = FileVerdict::NothingToVerify;
     }
-    let mut race_free = race_free(&outcome, skipped.is_empty() && has_code);
+    let mut race_free = race_free(&outcome, skipped.is_empty() && has_code, tail);
     let mut problems: Vec<Problem> = outcome.diagnostics.iter().map(problem).collect();
     let mut notes: Vec<String> = outcome
         .unknowns
@@ -141,9 +141,10 @@ fn undecided(outcome: &Outcome) -> bool {
 
 /// What the outcome says about data races alone: proved absent (`Some(true)`) when nothing but
 /// assertions failed (their failure hides no access: every race check is a proof obligation of
-/// its own) and no code was skipped; present (`Some(false)`) when a race is certain; else not
-/// known.
-fn race_free(outcome: &Outcome, everything_checked: bool) -> Option<bool> {
+/// its own), or checks in `tail`, the end of `main` that only the initial thread runs after every
+/// region (see `openmp::omp::sequential_tail`), and no code was skipped; present (`Some(false)`)
+/// when a race is certain; else not known.
+fn race_free(outcome: &Outcome, everything_checked: bool, tail: Option<Span>) -> Option<bool> {
     if outcome
         .diagnostics
         .iter()
@@ -151,21 +152,20 @@ fn race_free(outcome: &Outcome, everything_checked: bool) -> Option<bool> {
     {
         return Some(false);
     }
-    let only_assertions = outcome
-        .diagnostics
-        .iter()
-        .all(|d| d.kind == Kind::Assertion);
+    let no_race_hidden = outcome.diagnostics.iter().all(|d| {
+        d.kind == Kind::Assertion
+            || (matches!(
+                d.kind,
+                Kind::Permission | Kind::LoopInvariant | Kind::Precondition
+            ) && tail.is_some_and(|t| openmp::omp::sequential_tail::contains(t, d.span)))
+    });
     let decided = outcome.obligations.iter().all(|o| o.status != "unknown");
     let answered = matches!(
         outcome.code,
         ExitCode::Verified | ExitCode::Failed | ExitCode::Unknown
     );
-    (everything_checked
-        && only_assertions
-        && decided
-        && answered
-        && !outcome.obligations.is_empty())
-    .then_some(true)
+    (everything_checked && no_race_hidden && decided && answered && !outcome.obligations.is_empty())
+        .then_some(true)
 }
 
 fn problem(d: &Diagnostic) -> Problem {
@@ -181,18 +181,24 @@ fn problem(d: &Diagnostic) -> Problem {
     p
 }
 
-/// Reads, lowers and verifies a C file; also says which code is not verified and whether the
-/// file has any function body to verify.
+/// Reads, lowers and verifies a C file; also says which code is not verified, whether the file
+/// has any function body to verify, and where its sequential tail is (when failures there are
+/// known to hide no race check).
 pub fn verify_file(
     input: &Input,
     sources: &mut SourceMap,
     options: &VerifyOptions,
     backend: Backend,
-) -> (Outcome, Vec<Skipped>, bool) {
+) -> (Outcome, Vec<Skipped>, bool, Option<Span>) {
     let program = match input::load(input, sources) {
         Ok(p) => p,
-        Err(failures) => return (failed_input(failures), Vec::new(), true),
+        Err(failures) => return (failed_input(failures), Vec::new(), true, None),
     };
+    // Only the native back end is known to go on with the other paths after a failed check,
+    // and only when every error is reported.
+    let tail = (backend == Backend::Native && options.max_errors_per_member.is_none())
+        .then(|| openmp::omp::sequential_tail::of_main(&program))
+        .flatten();
     let skipped = skipped::of_program(&program, sources);
     let has_code = program
         .functions
@@ -200,7 +206,7 @@ pub fn verify_file(
         .any(|f| f.origin == openmp::c::Origin::Main && f.is_verified());
     let lowered = match input::lower(&program) {
         Ok(l) => l,
-        Err(failures) => return (failed_input(failures), skipped, has_code),
+        Err(failures) => return (failed_input(failures), skipped, has_code, None),
     };
     let mut outcome = match backend {
         Backend::Native => match native(&lowered, options) {
@@ -216,7 +222,7 @@ pub fn verify_file(
     for (_, why) in &mut outcome.unknowns {
         *why = c_lines(why, &lowered);
     }
-    (outcome, skipped, has_code)
+    (outcome, skipped, has_code, tail)
 }
 
 /// The back end names a check by its line in the generated program (`… at line 7: …`); for C

@@ -17,6 +17,7 @@
 //! inferred proof is a proof. Inferred clauses are marked (exact or over-approximating), so that
 //! a failure can be told apart from one in the user's specification.
 
+pub mod derefs;
 pub mod footprint;
 pub mod sexpr;
 pub mod taken;
@@ -297,6 +298,19 @@ fn function_contract(
             span,
         );
         clauses.push(clause(ClauseKind::Context, e, span, false));
+        // A pointer to numbers that every call dereferences: the caller provides that element.
+        let to_numbers = matches!(&var.ty, Type::Ptr(t) if t.is_arithmetic());
+        if let (true, Body::Verified(body)) = (to_numbers, &f.body) {
+            if let Some(c) = derefs::unconditional_index(body, v) {
+                let has = s::bin(
+                    crate::spec::BinOp::Lt,
+                    s::int(c, span),
+                    s::length(s::var(&var.name, span), span),
+                    span,
+                );
+                clauses.push(clause(ClauseKind::Requires, has, span, false));
+            }
+        }
     }
     for g in &bases.globals {
         let var = program.var(*g);
