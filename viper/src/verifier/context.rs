@@ -8,14 +8,18 @@ use z3::{FuncDecl, Sort};
 
 use crate::{ErrorKind, ErrorReason, Span, VerificationError};
 
-use super::pathcond::PathConds;
+use super::heap::state::State;
 use super::program::ProgramIndex;
 use super::result::VerifyOptions;
 use super::scope::Scope;
-use super::solver::{Answer, Prover, Satisfiability};
-use super::state::State;
-use super::symbols::{fresh_name, Symbols};
-use super::terms::{is_false, is_true, not};
+use super::smt::pathcond::PathConds;
+use super::smt::quant::{covers, quantify};
+use super::smt::solver::{Answer, Prover, Satisfiability};
+use super::smt::symbols::{fresh_name, Symbols};
+use super::smt::terms::{is_false, is_true, not};
+use super::theories::multisets::MultisetFns;
+use super::theories::seqs::SeqFns;
+use super::theories::sets::SetFns;
 
 /// A path was abandoned (its error is recorded, or the member was halted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,9 +93,9 @@ pub struct Verifier<'a, 'p> {
     pub axiom_ctx: Option<(Bool, PathConds)>,
     failed_checks: usize,
     /// Indexing and membership functions per sequence sort (see `seqs`).
-    pub seq_fns: std::collections::HashMap<String, super::seqs::SeqFns>,
+    pub seq_fns: std::collections::HashMap<String, super::theories::seqs::SeqFns>,
     /// Set functions per set sort (see `sets`).
-    pub set_fns: std::collections::HashMap<String, super::sets::SetFns>,
+    pub set_fns: std::collections::HashMap<String, super::theories::sets::SetFns>,
     /// Type parameters of the generic domain whose axioms are being evaluated.
     pub type_env: std::collections::HashMap<String, z3::Sort>,
     /// Function symbols of generic domain instances (see `generics`).
@@ -108,12 +112,12 @@ pub struct Verifier<'a, 'p> {
     /// check rejects) stops with `unsupported` instead of recursing without end.
     pub consuming_pre: Vec<String>,
     /// Smoke detection: the points reached in a consistent state (see `smoke`).
-    pub smoke: super::smoke::SmokeState,
+    pub smoke: super::rules::smoke::SmokeState,
     /// Multiset functions per multiset sort (see `multisets`).
-    pub multiset_fns: std::collections::HashMap<String, super::multisets::MultisetFns>,
+    pub multiset_fns: std::collections::HashMap<String, super::theories::multisets::MultisetFns>,
     /// Receiver shapes of quantified permissions with inverse functions shared by all their
     /// regions (see `qp_shared`).
-    pub shared_inverses: Vec<super::qp_shared::SharedInverse>,
+    pub shared_inverses: Vec<super::heap::qp_shared::SharedInverse>,
 }
 
 impl<'a, 'p> Verifier<'a, 'p> {
@@ -286,7 +290,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             if defs.iter().any(|d| d.ast_eq(&f)) {
                 st.pc.assume(f);
             } else {
-                st.pc.assume(super::terms::implies(cond, &f));
+                st.pc.assume(super::smt::terms::implies(cond, &f));
             }
         }
     }
@@ -424,15 +428,9 @@ impl Verifier<'_, '_> {
         self.abstract_defs.push(quantify(
             &all,
             &pats,
-            &super::terms::implies(&super::terms::and(guard), body),
+            &super::smt::terms::implies(&super::smt::terms::and(guard), body),
         ));
     }
-}
-
-/// Whether a multi-pattern mentions every variable.
-pub fn covers(pattern: &[Dynamic], vars: &[Dynamic]) -> bool {
-    vars.iter()
-        .all(|v| pattern.iter().any(|t| super::terms::mentions(t, v)))
 }
 
 /// Whether a path continues after a failed check with this reason (facts: yes, with the fact
@@ -462,8 +460,62 @@ impl FreshFn {
     }
 }
 
-/// `forall vars :: body` with alternative multi-patterns (Z3 chooses patterns if none is given),
-/// for facts that are assumed: should Z3 refuse the quantifier, nothing (`true`) is assumed.
-pub fn quantify(vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) -> Bool {
-    super::quant::quantifier(true, vars, patterns, body).unwrap_or_else(|| Bool::from_bool(true))
+/// The built-in theories of a sort, declared (with their axioms) on first use.
+impl Verifier<'_, '_> {
+    /// The functions of a sequence sort (declared, with their axioms, on first use).
+    pub fn seq(&mut self, seq_sort: &Sort) -> Option<&SeqFns> {
+        let key = seq_sort.to_string();
+        if !self.seq_fns.contains_key(&key) {
+            let elem = self.sym.seq_elem(seq_sort)?;
+            let fns = SeqFns::declare(seq_sort, &elem);
+            for ax in fns.axioms(seq_sort) {
+                self.prover.add_global(ax);
+            }
+            self.seq_fns.insert(key.clone(), fns);
+        }
+        self.seq_fns.get(&key)
+    }
+
+    /// A pattern term for `t`: membership becomes its trigger version.
+    pub fn as_trigger_term(&self, t: &Dynamic) -> Dynamic {
+        let Ok(d) = t.safe_decl() else {
+            return t.clone();
+        };
+        if !d.name().starts_with("$Seq.contains") || t.num_children() != 2 {
+            return t.clone();
+        }
+        let kids = t.children();
+        match self.seq_fns.get(&kids[0].get_sort().to_string()) {
+            Some(f) => Dynamic::from_ast(&f.trigger(&kids[0], &kids[1])),
+            None => t.clone(),
+        }
+    }
+
+    /// The functions of a set sort (declared, with their axioms, on first use).
+    pub fn set(&mut self, set_sort: &Sort) -> Option<&SetFns> {
+        let key = set_sort.to_string();
+        if !self.set_fns.contains_key(&key) {
+            let elem = self.sym.set_elem(set_sort)?;
+            let fns = SetFns::declare(set_sort, &elem);
+            for ax in fns.axioms(set_sort) {
+                self.prover.add_global(ax);
+            }
+            self.set_fns.insert(key.clone(), fns);
+        }
+        self.set_fns.get(&key)
+    }
+
+    /// The functions of a multiset sort (declared, with their axioms, on first use).
+    pub fn multiset(&mut self, ms_sort: &Sort) -> Option<&MultisetFns> {
+        let key = ms_sort.to_string();
+        if !self.multiset_fns.contains_key(&key) {
+            let elem = self.sym.multiset_elem(ms_sort)?;
+            let fns = MultisetFns::declare(ms_sort, &elem);
+            for ax in fns.axioms(ms_sort, &elem) {
+                self.prover.add_global(ax);
+            }
+            self.multiset_fns.insert(key.clone(), fns);
+        }
+        self.multiset_fns.get(&key)
+    }
 }

@@ -4,9 +4,9 @@
 use crate::ast::*;
 use crate::{InputError, Span};
 
-use super::assertions::qp_items;
-use super::program::visit;
-use super::walk::stmt_exprs;
+use super::rules::assertions::qp_items;
+use super::rules::walk::stmt_exprs;
+use super::rules::walk::visit;
 
 /// All unsupported constructs of the program (empty if it can be verified).
 pub fn scan(program: &Program) -> Vec<InputError> {
@@ -109,7 +109,7 @@ impl Scan {
             ExprKind::Quant {
                 kind, vars, body, ..
             } => {
-                let has_acc = !super::assertions::is_pure(body);
+                let has_acc = !super::rules::assertions::is_pure(body);
                 if has_acc {
                     if *kind == QuantKind::Exists {
                         found.push((x.span, "access predicates under `exists`".into()));

@@ -8,10 +8,11 @@ use z3::ast::{Ast, Bool, Dynamic};
 use crate::ast::*;
 use crate::ErrorKind;
 
-use super::context::{quantify, Mode, Site, Verifier};
-use super::eval::conjoin;
-use super::state::State;
-use super::terms::*;
+use super::context::{Mode, Site, Verifier};
+use super::heap::state::State;
+use super::rules::eval::conjoin;
+use super::smt::quant::quantify;
+use super::smt::terms::*;
 
 impl Verifier<'_, '_> {
     /// Checks that the function's body is well-defined under its precondition and satisfies its

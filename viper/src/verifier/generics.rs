@@ -13,8 +13,8 @@ use crate::ast::*;
 use crate::{ErrorKind, Span};
 
 use super::context::{Mode, Site, Verifier, R};
-use super::state::State;
-use super::symbols::fresh_name;
+use super::heap::state::State;
+use super::smt::symbols::fresh_name;
 
 impl Verifier<'_, '_> {
     /// Binds the type variables of `ty` so that it denotes `sort`; false if impossible.
@@ -316,7 +316,7 @@ impl Verifier<'_, '_> {
 /// The types of the variables bound by quantifiers in an expression.
 fn bound_types(e: &Expr) -> Vec<Type> {
     let mut out = Vec::new();
-    super::program::visit(e, &mut |x| {
+    super::rules::walk::visit(e, &mut |x| {
         if let ExprKind::Quant { vars, .. } = &x.kind {
             out.extend(vars.iter().map(|v| v.ty.clone()));
         }

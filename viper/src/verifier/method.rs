@@ -4,10 +4,10 @@
 use crate::ast::*;
 use crate::ErrorKind;
 
-use super::chunks::Heap;
 use super::context::{Site, Verifier};
-use super::smoke::SmokePoint;
-use super::state::State;
+use super::heap::chunks::Heap;
+use super::heap::state::State;
+use super::rules::smoke::SmokePoint;
 
 impl Verifier<'_, '_> {
     /// A state binding the given declarations to fresh values.

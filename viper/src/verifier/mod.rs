@@ -7,40 +7,27 @@
 //! with a heap of permission chunks and path conditions; `produce` (inhale), `consume` (exhale),
 //! `eval` (with well-definedness checks) and `exec`, written in continuation-passing style so that
 //! the rest of a method is explored once per path, depth first.
+//!
+//! The code is grouped by role, and a group is meant to use only the groups listed after it:
+//! this module with the per-member orchestration (`context`, `method`, `function`, `generics`,
+//! `program`, `scope`, `features`, `result`); `rules` (produce, consume, eval, exec); `heap` (the
+//! state, its chunks and quantified permissions); `theories` (sequences, sets, multisets); `smt`
+//! (terms, quantifiers, path conditions, the solver, the program's symbols). The exceptions: the
+//! rules and the heap operations are methods of `context`'s `Verifier` and use its helpers, and
+//! `smt::symbols` declares what the program index and the member's scope name.
 
-mod assertions;
-mod chunks;
-mod consume;
 mod context;
-mod eval;
-mod exec;
 mod features;
 mod function;
 mod generics;
-mod heap_basic;
+mod heap;
 mod method;
-mod multisets;
-mod pathcond;
-mod produce;
 mod program;
-mod qp;
-mod qp_guard;
-mod qp_lemmas;
-mod qp_shape;
-mod qp_shared;
-mod quant;
-mod quant_index;
 mod result;
+mod rules;
 mod scope;
-mod seqs;
-mod sets;
-mod smoke;
-mod solver;
-mod state;
-mod symbols;
-mod terms;
-mod triggers;
-mod walk;
+mod smt;
+mod theories;
 
 #[cfg(test)]
 mod robustness;
@@ -62,7 +49,7 @@ use crate::{InputError, Span};
 use context::{Fatal, Verifier};
 use program::ProgramIndex;
 use scope::{MemberRef, Scope};
-use symbols::Symbols;
+use smt::symbols::Symbols;
 
 pub use scope::isolate;
 
@@ -75,8 +62,8 @@ pub fn verify(
     options: &VerifyOptions,
 ) -> Result<ProgramResult, Vec<InputError>> {
     // Z3's settings must be in place before the first context is created.
-    solver::open_api_log();
-    solver::set_global_params();
+    smt::solver::open_api_log();
+    smt::solver::set_global_params();
     let unsupported = features::scan(program);
     if !unsupported.is_empty() {
         return Err(unsupported);
@@ -281,11 +268,6 @@ fn pool(jobs: Option<usize>) -> Option<&'static rayon::ThreadPool> {
 /// Stack size of the verifier's worker threads.
 const WORKER_STACK: usize = 256 << 20;
 
-/// Stack left before a recursive rule moves to a new stack segment (of `SEGMENT` bytes): the
-/// rules recurse once per statement and per operator, and programs may be long.
-const RED_ZONE: usize = 256 * 1024;
-const SEGMENT: usize = 8 * 1024 * 1024;
-
 enum Outcome {
     Done(MemberResult),
     Unsupported(InputError),
@@ -313,8 +295,8 @@ fn verify_member(
     // thread uses the context the `z3` crate makes for every thread (same configuration, still
     // empty) instead of making a second one: a context costs milliseconds.
     let run = || {
-        symbols::reset_fresh_names();
-        pathcond::reset_ids();
+        smt::symbols::reset_fresh_names();
+        smt::pathcond::reset_ids();
         catch_unwind(AssertUnwindSafe(|| {
             run_member(index, options, member, scope, start)
         }))

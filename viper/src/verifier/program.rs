@@ -6,6 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use crate::ast::*;
 
+use super::rules::walk::visit;
+
 /// Read-only indexes over a program, shared by all worker threads.
 pub struct ProgramIndex<'p> {
     pub program: &'p Program,
@@ -142,16 +144,6 @@ impl<'p> ProgramIndex<'p> {
             (Some(a), Some(b)) => a == b,
             _ => false,
         }
-    }
-}
-
-/// Calls `f` on `e` and on all its sub-expressions (pre-order).
-pub fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
-    let mut stack = vec![e];
-    while let Some(x) = stack.pop() {
-        f(x);
-        let kids = x.children();
-        stack.extend(kids.into_iter().rev());
     }
 }
 

@@ -11,7 +11,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use crate::ast::*;
 
-use super::program::{visit, ProgramIndex};
+use super::program::ProgramIndex;
+use super::rules::walk::visit;
 
 /// The member whose dependencies are collected.
 #[derive(Clone, Copy)]
@@ -221,7 +222,7 @@ fn collect_block<'p>(b: &'p Block, exprs: &mut Vec<&'p Expr>, callees: &mut BTre
     let mut blocks = vec![b];
     while let Some(b) = blocks.pop() {
         for s in &b.stmts {
-            exprs.extend(super::walk::stmt_exprs(s));
+            exprs.extend(super::rules::walk::stmt_exprs(s));
             match &s.kind {
                 StmtKind::Block(inner) => blocks.push(inner),
                 StmtKind::If { then, els, .. } => {

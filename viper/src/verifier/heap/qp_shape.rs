@@ -17,7 +17,7 @@ use z3::ast::{Ast, Bool, Dynamic, Int};
 
 use super::qp::QpParts;
 use super::qp_lemmas::Division;
-use super::terms::*;
+use crate::verifier::smt::terms::*;
 
 /// An integer term as `sum coefs[k] * vars[k] + rest`, with coefficients and `rest` free of the
 /// bound variables.
@@ -66,12 +66,12 @@ impl Affine {
 }
 
 /// Whether `t` is the integer literal `v`.
-pub(super) fn is_lit(t: &Int, v: i64) -> bool {
+pub(crate) fn is_lit(t: &Int, v: i64) -> bool {
     t.as_i64() == Some(v)
 }
 
 /// Which of `vars` the term mentions, as a bit mask (up to 64 variables).
-pub(super) fn var_mask(t: &Dynamic, vars: &[Dynamic]) -> u64 {
+pub(crate) fn var_mask(t: &Dynamic, vars: &[Dynamic]) -> u64 {
     if let Some(k) = vars.iter().position(|v| v.ast_eq(t)) {
         return 1u64 << k.min(63);
     }
@@ -143,7 +143,7 @@ pub fn affine(t: &Dynamic, vars: &[Dynamic]) -> Option<Affine> {
 
 /// How one integer argument of the receiver depends on the bound variables.
 #[derive(Clone, Debug)]
-pub(super) enum SlotForm {
+pub(crate) enum SlotForm {
     /// The bound variable itself (of any sort).
     Var(usize),
     /// `stride * x + offset`, `stride` not zero on the region.
@@ -179,7 +179,7 @@ pub struct Rewritten {
 
 /// The slot form of an integer term affine in the bound variables: one variable with any
 /// non-zero stride, or two as a row and a column (coefficient 1) of a rectangle.
-pub(super) fn slot_form(t: &Dynamic, vars: &[Dynamic]) -> Option<SlotForm> {
+pub(crate) fn slot_form(t: &Dynamic, vars: &[Dynamic]) -> Option<SlotForm> {
     t.as_int()?;
     let a = affine(t, vars)?;
     let used = a.used();

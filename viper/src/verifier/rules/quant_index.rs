@@ -14,8 +14,8 @@
 
 use z3::ast::{Ast, Bool, Dynamic};
 
-use super::qp_shape::{is_lit, slot_form, var_mask, SlotForm};
-use super::terms::*;
+use crate::verifier::heap::qp_shape::{is_lit, slot_form, var_mask, SlotForm};
+use crate::verifier::smt::terms::*;
 
 /// A quantifier over index variables equivalent to the original, given its obligations.
 pub struct IndexQuantifier {

@@ -3,7 +3,7 @@
 
 use crate::ast::*;
 
-use super::program::visit;
+use super::walk::visit;
 
 /// Whether an assertion holds no permissions (it is a plain Boolean expression).
 pub fn is_pure(e: &Expr) -> bool {

@@ -11,11 +11,13 @@ use crate::ast::*;
 use crate::printer::print_expr;
 use crate::{ErrorKind, ErrorReason, Span};
 
-use super::context::{quantify, Site, Stop, Verifier, R};
-use super::heap_basic::lit_positive;
-use super::state::State;
-use super::terms::*;
-use super::triggers::{infer_patterns, valid_pattern_term};
+use crate::verifier::context::{Site, Stop, Verifier, R};
+use crate::verifier::heap::chunks::Heap;
+use crate::verifier::heap::heap_basic::lit_positive;
+use crate::verifier::heap::state::State;
+use crate::verifier::smt::quant::quantify;
+use crate::verifier::smt::terms::*;
+use crate::verifier::smt::triggers::{infer_patterns, valid_pattern_term};
 
 /// A numeric operand pair, both integers or both reals.
 enum Num {
@@ -366,7 +368,7 @@ impl Verifier<'_, '_> {
     }
 
     /// The total permission to `rcv.field` in `heap`.
-    pub fn perm_at(&self, heap: &super::chunks::Heap, field: usize, rcv: &Dynamic) -> Real {
+    pub fn perm_at(&self, heap: &Heap, field: usize, rcv: &Dynamic) -> Real {
         if self.sym.fields[field].quantified {
             self.q_total_at(heap, field, rcv)
         } else {
@@ -420,13 +422,7 @@ impl Verifier<'_, '_> {
     }
 
     /// The value of `rcv.field` in `heap` (permission to it was checked by the caller).
-    pub fn value_at(
-        &mut self,
-        st: &mut State,
-        heap: &super::chunks::Heap,
-        fid: usize,
-        rcv: &Dynamic,
-    ) -> Dynamic {
+    pub fn value_at(&mut self, st: &mut State, heap: &Heap, fid: usize, rcv: &Dynamic) -> Dynamic {
         if self.sym.fields[fid].quantified || self.depends_on_skolem(rcv) {
             return self.q_value_at(st, heap, fid, rcv);
         }
@@ -882,7 +878,7 @@ impl Verifier<'_, '_> {
                 return Ok(q);
             }
         }
-        match super::quant::quantifier(forall, &sks, &pats, &body_t) {
+        match crate::verifier::smt::quant::quantifier(forall, &sks, &pats, &body_t) {
             Some(q) => Ok(Dynamic::from_ast(&q)),
             None => self.internal("Z3 refused a quantifier"),
         }
@@ -910,7 +906,8 @@ impl Verifier<'_, '_> {
                 return None;
             }
         }
-        super::quant::quantifier(forall, &q.vars, &pats, &q.body).map(|b| Dynamic::from_ast(&b))
+        crate::verifier::smt::quant::quantifier(forall, &q.vars, &pats, &q.body)
+            .map(|b| Dynamic::from_ast(&b))
     }
 
     /// Translates triggers to Z3 patterns; those Z3 would reject are dropped (Z3 then chooses).
@@ -945,7 +942,7 @@ impl Verifier<'_, '_> {
                     }
                 }
             }
-            if ok && super::context::covers(&terms, sks) {
+            if ok && crate::verifier::smt::quant::covers(&terms, sks) {
                 out.push(terms);
             }
         }
@@ -960,7 +957,7 @@ impl Verifier<'_, '_> {
     fn nested_heap_dependent_app(&self, e: &Expr) -> bool {
         let mut found = false;
         e.for_each_child(&mut |c| {
-            super::program::visit(c, &mut |x| {
+            super::walk::visit(c, &mut |x| {
                 if let ExprKind::Call { name, .. } = &x.kind {
                     if self.index.heap_dependent.contains(name.name.as_str()) {
                         found = true;

@@ -2,7 +2,7 @@
 //!
 //! A basic chunk holds a permission amount to one field location with its value. A quantified chunk
 //! holds, for every reference `r`, the amount `perm(r)` (a term over the placeholder receiver
-//! [`Symbols::qp_r`](super::symbols::Symbols)) to `r.f`, and the values through a field-value
+//! [`Symbols::qp_r`](crate::verifier::smt::symbols::Symbols)) to `r.f`, and the values through a field-value
 //! function `fvf` (`lookup_f(fvf, r)`). Fields accessed by quantified permissions anywhere in the
 //! program have only quantified chunks; all others have only basic chunks.
 

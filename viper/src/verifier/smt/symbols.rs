@@ -10,8 +10,8 @@ use z3::{FuncDecl, Pattern, Sort, Symbol};
 
 use crate::ast::{Domain, Type};
 
-use super::program::ProgramIndex;
-use super::scope::Scope;
+use crate::verifier::program::ProgramIndex;
+use crate::verifier::scope::Scope;
 
 thread_local! {
     static NEXT_SYMBOL: Cell<u64> = const { Cell::new(0) };

@@ -13,7 +13,7 @@
 use num_rational::BigRational;
 use z3::ast::{Ast, Bool, Dynamic, Real};
 
-use super::terms::rat_value;
+use crate::verifier::smt::terms::rat_value;
 
 /// Whether `lhs <= rhs` fails wherever the first guard of `lhs` holds: both sides evaluate to
 /// constants once that guard is taken to be true, and `lhs` is the larger.
@@ -125,7 +125,7 @@ fn truth(c: &Bool, guard: Option<&Bool>) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verifier::terms::{ite_real, perm_none, rat_lit, rmin, rsub};
+    use crate::verifier::smt::terms::{ite_real, perm_none, rat_lit, rmin, rsub};
 
     fn q(n: i64, d: i64) -> Real {
         rat_lit(&BigRational::new(n.into(), d.into()))

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use z3::ast::{Bool, Dynamic};
 
 use super::chunks::Heap;
-use super::pathcond::PathConds;
+use crate::verifier::smt::pathcond::PathConds;
 
 /// Store, heap, saved heaps and path conditions. Cloning a state forks a path.
 #[derive(Clone, Default)]

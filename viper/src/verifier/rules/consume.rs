@@ -13,10 +13,10 @@ use crate::printer::print_expr;
 use crate::{ErrorReason, Span};
 
 use super::assertions::{is_pure, pure_forall, qp_items, QpItem};
-use super::context::{Site, Verifier, R};
-use super::heap_basic::Amount;
-use super::state::State;
-use super::terms::*;
+use crate::verifier::context::{Site, Verifier, R};
+use crate::verifier::heap::heap_basic::Amount;
+use crate::verifier::heap::state::State;
+use crate::verifier::smt::terms::*;
 
 /// The continuation of consuming: the state reached and the consumed snapshot (`None` for
 /// assertions without permissions).
@@ -349,7 +349,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         want: bool,
     ) -> R<(State, Option<Dynamic>)> {
         if self.halted() {
-            return Err(super::context::Stop);
+            return Err(crate::verifier::context::Stop);
         }
         if is_pure(a) {
             self.consume_pure(&mut st, a, site)?;

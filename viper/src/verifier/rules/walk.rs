@@ -1,5 +1,5 @@
 //! Generic traversal helpers over the AST (expressions of a statement, variables assigned in a
-//! block).
+//! block, every sub-expression of an expression).
 
 use std::collections::BTreeSet;
 
@@ -62,5 +62,15 @@ fn collect_assigned(b: &Block, assigned: &mut BTreeSet<String>) {
             StmtKind::While { body, .. } => collect_assigned(body, assigned),
             _ => {}
         }
+    }
+}
+
+/// Calls `f` on `e` and on all its sub-expressions (pre-order).
+pub fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        f(x);
+        let kids = x.children();
+        stack.extend(kids.into_iter().rev());
     }
 }

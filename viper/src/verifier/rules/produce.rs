@@ -11,10 +11,10 @@ use crate::printer::print_expr;
 use crate::{ErrorReason, Span};
 
 use super::assertions::{is_pure, pure_forall, qp_items, QpItem};
-use super::context::{Site, Stop, Verifier, R};
-use super::qp::QpParts;
-use super::state::State;
-use super::terms::*;
+use crate::verifier::context::{Site, Stop, Verifier, R};
+use crate::verifier::heap::qp::QpParts;
+use crate::verifier::heap::state::State;
+use crate::verifier::smt::terms::*;
 
 /// The continuation of producing and executing: the state reached.
 pub type K<'k, 'a, 'p> = dyn FnMut(&mut Verifier<'a, 'p>, State) + 'k;

@@ -5,9 +5,9 @@
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::{FuncDecl, Sort};
 
-use super::context::{quantify, Verifier};
-use super::symbols::fresh_name;
-use super::terms::*;
+use crate::verifier::smt::quant::quantify;
+use crate::verifier::smt::symbols::fresh_name;
+use crate::verifier::smt::terms::*;
 
 /// The functions of one multiset sort.
 pub struct MultisetFns {
@@ -29,7 +29,7 @@ fn app(f: &FuncDecl, args: &[&Dynamic]) -> Dynamic {
 }
 
 impl MultisetFns {
-    fn declare(ms: &Sort, elem: &Sort) -> MultisetFns {
+    pub(crate) fn declare(ms: &Sort, elem: &Sort) -> MultisetFns {
         let f = |name: &str, args: &[&Sort], ret: &Sort| FuncDecl::new(fresh_name(name), args, ret);
         let (b, i) = (Sort::bool(), Sort::int());
         MultisetFns {
@@ -74,7 +74,7 @@ impl MultisetFns {
         app(&self.equal, &[a, b]).as_bool().unwrap_or_else(ff)
     }
 
-    fn axioms(&self, ms: &Sort, elem: &Sort) -> Vec<Bool> {
+    pub(crate) fn axioms(&self, ms: &Sort, elem: &Sort) -> Vec<Bool> {
         let a = Dynamic::new_const("$q.a", ms);
         let bb = Dynamic::new_const("$q.b", ms);
         let o = Dynamic::new_const("$q.o", elem);
@@ -192,21 +192,5 @@ impl MultisetFns {
             implies(&equal, &eq(&a, &bb)),
         );
         ax
-    }
-}
-
-impl Verifier<'_, '_> {
-    /// The functions of a multiset sort (declared, with their axioms, on first use).
-    pub fn multiset(&mut self, ms_sort: &Sort) -> Option<&MultisetFns> {
-        let key = ms_sort.to_string();
-        if !self.multiset_fns.contains_key(&key) {
-            let elem = self.sym.multiset_elem(ms_sort)?;
-            let fns = MultisetFns::declare(ms_sort, &elem);
-            for ax in fns.axioms(ms_sort, &elem) {
-                self.prover.add_global(ax);
-            }
-            self.multiset_fns.insert(key.clone(), fns);
-        }
-        self.multiset_fns.get(&key)
     }
 }

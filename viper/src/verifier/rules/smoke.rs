@@ -20,8 +20,8 @@ use std::collections::HashSet;
 use crate::ast::*;
 use crate::{ErrorKind, ErrorReason, Span};
 
-use super::context::{Site, Verifier};
-use super::state::State;
+use crate::verifier::context::{Site, Verifier};
+use crate::verifier::heap::state::State;
 
 /// A smoke-detection point of a method body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,7 +74,7 @@ impl SmokePoint {
 }
 
 /// The smoke points of a method, in source order; `on_purpose`: see
-/// [`VerifyOptions::path_ends_on_purpose`](super::VerifyOptions::path_ends_on_purpose).
+/// [`VerifyOptions::path_ends_on_purpose`](crate::verifier::VerifyOptions::path_ends_on_purpose).
 pub fn points_of(m: &Method, on_purpose: bool) -> Vec<SmokePoint> {
     let mut out = Vec::new();
     if let Some(b) = &m.body {

@@ -9,14 +9,14 @@ use crate::ast::*;
 use crate::printer::print_expr;
 use crate::{ErrorKind, ErrorReason};
 
-use super::chunks::Heap;
-use super::context::{Site, Verifier};
-use super::heap_basic::Amount;
 use super::produce::K;
 use super::smoke::SmokePoint;
-use super::state::State;
-use super::terms::*;
 use super::walk::assigned_vars;
+use crate::verifier::context::{Site, Verifier};
+use crate::verifier::heap::chunks::Heap;
+use crate::verifier::heap::heap_basic::Amount;
+use crate::verifier::heap::state::State;
+use crate::verifier::smt::terms::*;
 
 impl<'a, 'p> Verifier<'a, 'p> {
     /// Executes statements in order; `k` receives each final state. (Continuations nest once
@@ -228,7 +228,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         target: &Expr,
         value: &Expr,
         s: &Stmt,
-    ) -> Result<(), super::context::Stop> {
+    ) -> Result<(), crate::verifier::context::Stop> {
         let site = Site::new(ErrorKind::AssignmentFailed, s.span);
         let ExprKind::Field { receiver, field } = &target.kind else {
             return self.internal("a field assignment to a non-field");

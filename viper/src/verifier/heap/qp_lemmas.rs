@@ -18,7 +18,7 @@
 use z3::ast::{Ast, Bool, Dynamic, Int};
 
 use super::qp_shape::affine;
-use super::terms::*;
+use crate::verifier::smt::terms::*;
 
 /// A quotient used by a region: `(index - offset) / width`, `width` not a literal.
 #[derive(Clone, Debug)]
@@ -77,8 +77,8 @@ fn thresholds(facts: &[Dynamic], index: &Int, out: &mut Vec<Int>) {
         let (Some(l), Some(r)) = (kids[0].as_int(), kids[1].as_int()) else {
             continue;
         };
-        if !super::terms::mentions(&Dynamic::from_ast(&l), &idx)
-            && !super::terms::mentions(&Dynamic::from_ast(&r), &idx)
+        if !crate::verifier::smt::terms::mentions(&Dynamic::from_ast(&l), &idx)
+            && !crate::verifier::smt::terms::mentions(&Dynamic::from_ast(&r), &idx)
         {
             continue;
         }

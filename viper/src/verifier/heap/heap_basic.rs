@@ -6,9 +6,9 @@ use z3::ast::{Bool, Dynamic, Real};
 use crate::ErrorReason;
 
 use super::chunks::{BasicChunk, Heap};
-use super::context::{Site, Verifier, R};
 use super::state::State;
-use super::terms::*;
+use crate::verifier::context::{Site, Verifier, R};
+use crate::verifier::smt::terms::*;
 use crate::Span;
 
 /// A permission amount to take: a term, or `wildcard` (some positive amount less than held).

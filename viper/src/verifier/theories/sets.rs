@@ -5,9 +5,9 @@
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::{FuncDecl, Sort};
 
-use super::context::{quantify, Verifier};
-use super::symbols::fresh_name;
-use super::terms::*;
+use crate::verifier::smt::quant::quantify;
+use crate::verifier::smt::symbols::fresh_name;
+use crate::verifier::smt::terms::*;
 
 /// The functions of one set sort.
 pub struct SetFns {
@@ -30,7 +30,7 @@ fn app(f: &FuncDecl, args: &[&Dynamic]) -> Dynamic {
 }
 
 impl SetFns {
-    fn declare(set: &Sort, elem: &Sort) -> SetFns {
+    pub(crate) fn declare(set: &Sort, elem: &Sort) -> SetFns {
         let f = |name: &str, args: &[&Sort], ret: &Sort| FuncDecl::new(fresh_name(name), args, ret);
         let (b, i) = (Sort::bool(), Sort::int());
         SetFns {
@@ -79,7 +79,7 @@ impl SetFns {
         app(&self.equal, &[a, b]).as_bool().unwrap_or_else(ff)
     }
 
-    fn axioms(&self, set: &Sort) -> Vec<Bool> {
+    pub(crate) fn axioms(&self, set: &Sort) -> Vec<Bool> {
         let a = Dynamic::new_const("$q.a", set);
         let bb = Dynamic::new_const("$q.b", set);
         let o = Dynamic::new_const("$q.o", &self.elem);
@@ -241,21 +241,5 @@ impl SetFns {
             implies(&equal, &eq(&a, &bb)),
         );
         ax
-    }
-}
-
-impl Verifier<'_, '_> {
-    /// The functions of a set sort (declared, with their axioms, on first use).
-    pub fn set(&mut self, set_sort: &Sort) -> Option<&SetFns> {
-        let key = set_sort.to_string();
-        if !self.set_fns.contains_key(&key) {
-            let elem = self.sym.set_elem(set_sort)?;
-            let fns = SetFns::declare(set_sort, &elem);
-            for ax in fns.axioms(set_sort) {
-                self.prover.add_global(ax);
-            }
-            self.set_fns.insert(key.clone(), fns);
-        }
-        self.set_fns.get(&key)
     }
 }

@@ -23,10 +23,7 @@ pub fn quantifier(
         let mut pats = Vec::new();
         // A pattern must mention every bound variable (else Z3 drops it with a warning on
         // stderr).
-        for p in patterns
-            .iter()
-            .filter(|p| !p.is_empty() && super::context::covers(p, vars))
-        {
+        for p in patterns.iter().filter(|p| !p.is_empty() && covers(p, vars)) {
             let terms: Vec<z3_sys::Z3_ast> = p.iter().map(|t| t.get_z3_ast()).collect();
             if let Some(pat) = z3_sys::Z3_mk_pattern(raw, terms.len() as u32, terms.as_ptr()) {
                 if let Some(a) = z3_sys::Z3_pattern_to_ast(raw, pat) {
@@ -73,4 +70,16 @@ pub fn quantifier(
         }
         result.map(|q| Bool::wrap(&ctx, q))
     }
+}
+
+/// `forall vars :: body` with alternative multi-patterns (Z3 chooses patterns if none is given),
+/// for facts that are assumed: should Z3 refuse the quantifier, nothing (`true`) is assumed.
+pub fn quantify(vars: &[Dynamic], patterns: &[Vec<Dynamic>], body: &Bool) -> Bool {
+    quantifier(true, vars, patterns, body).unwrap_or_else(|| Bool::from_bool(true))
+}
+
+/// Whether a multi-pattern mentions every variable.
+pub fn covers(pattern: &[Dynamic], vars: &[Dynamic]) -> bool {
+    vars.iter()
+        .all(|v| pattern.iter().any(|t| super::terms::mentions(t, v)))
 }

@@ -14,7 +14,6 @@ use z3::Sort;
 use crate::{ErrorReason, Span};
 
 use super::chunks::{Heap, QuantChunk, ReceiverHint};
-use super::context::{quantify, Site, Verifier, R};
 use super::heap_basic::Amount;
 use super::qp_guard::exceeds_under_guard;
 use super::qp_lemmas::{
@@ -22,8 +21,10 @@ use super::qp_lemmas::{
 };
 use super::qp_shape::rewrite;
 use super::state::State;
-use super::terms::*;
-use super::triggers::{infer_patterns, valid_pattern_term};
+use crate::verifier::context::{Site, Verifier, R};
+use crate::verifier::smt::quant::quantify;
+use crate::verifier::smt::terms::*;
+use crate::verifier::smt::triggers::{infer_patterns, valid_pattern_term};
 
 /// The evaluated parts of `forall xs :: cond ==> acc(rcv.field, perm)`; `xs` are skolem constants.
 #[derive(Clone, Debug)]

@@ -12,11 +12,12 @@
 
 use z3::ast::{Ast, Bool, Dynamic};
 
-use super::context::{quantify, Verifier};
-use super::pathcond::PathConds;
 use super::qp::QpParts;
-use super::solver::Answer;
-use super::terms::{and, eq, implies, mentions, subst};
+use crate::verifier::context::Verifier;
+use crate::verifier::smt::pathcond::PathConds;
+use crate::verifier::smt::quant::quantify;
+use crate::verifier::smt::solver::Answer;
+use crate::verifier::smt::terms::{and, eq, implies, mentions, subst};
 
 /// One receiver shape `f(g, slots)` whose shared inverses exist (or were found not to).
 pub struct SharedInverse {

@@ -10,9 +10,9 @@
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::{FuncDecl, Sort};
 
-use super::context::{quantify, Verifier};
-use super::symbols::fresh_name;
-use super::terms::*;
+use crate::verifier::smt::quant::quantify;
+use crate::verifier::smt::symbols::fresh_name;
+use crate::verifier::smt::terms::*;
 
 /// The functions of one sequence sort.
 pub struct SeqFns {
@@ -46,7 +46,7 @@ fn bool_of(t: &Dynamic) -> Bool {
 }
 
 impl SeqFns {
-    fn declare(seq: &Sort, elem: &Sort) -> SeqFns {
+    pub(crate) fn declare(seq: &Sort, elem: &Sort) -> SeqFns {
         let int = Sort::int();
         let b = Sort::bool();
         let f = |name: &str, args: &[&Sort], ret: &Sort| FuncDecl::new(fresh_name(name), args, ret);
@@ -117,7 +117,7 @@ impl SeqFns {
     }
 
     /// The axioms (all quantified, each with patterns).
-    fn axioms(&self, seq: &Sort) -> Vec<Bool> {
+    pub(crate) fn axioms(&self, seq: &Sort) -> Vec<Bool> {
         let s = Dynamic::new_const("$q.s", seq);
         let t = Dynamic::new_const("$q.t", seq);
         let x = Dynamic::new_const("$q.x", &self.elem);
@@ -376,36 +376,5 @@ impl SeqFns {
             );
         }
         ax
-    }
-}
-
-impl Verifier<'_, '_> {
-    /// The functions of a sequence sort (declared, with their axioms, on first use).
-    pub fn seq(&mut self, seq_sort: &Sort) -> Option<&SeqFns> {
-        let key = seq_sort.to_string();
-        if !self.seq_fns.contains_key(&key) {
-            let elem = self.sym.seq_elem(seq_sort)?;
-            let fns = SeqFns::declare(seq_sort, &elem);
-            for ax in fns.axioms(seq_sort) {
-                self.prover.add_global(ax);
-            }
-            self.seq_fns.insert(key.clone(), fns);
-        }
-        self.seq_fns.get(&key)
-    }
-
-    /// A pattern term for `t`: membership becomes its trigger version.
-    pub fn as_trigger_term(&self, t: &Dynamic) -> Dynamic {
-        let Ok(d) = t.safe_decl() else {
-            return t.clone();
-        };
-        if !d.name().starts_with("$Seq.contains") || t.num_children() != 2 {
-            return t.clone();
-        }
-        let kids = t.children();
-        match self.seq_fns.get(&kids[0].get_sort().to_string()) {
-            Some(f) => Dynamic::from_ast(&f.trigger(&kids[0], &kids[1])),
-            None => t.clone(),
-        }
     }
 }
