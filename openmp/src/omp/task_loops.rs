@@ -11,15 +11,16 @@
 //!   `detach`, `affinity`) and is certainly deferred (an `if` clause only when constant true;
 //!   an undeferred task has been inlined before, see [`super::tasks::inline_undeferred`]);
 //! - the task does not assign the loop variable, and if it reads it, it reads its own copy made
-//!   when it was generated: the variable is `firstprivate` on the task, or declared by the loop
-//!   (a local of the generating code, firstprivate in the task by §5.1.1) with no clause naming
-//!   it and no `default` clause.
+//!   when it was generated: the variable is `firstprivate` on the task, or, with no clause naming
+//!   it and no `default` clause, it is not shared in the enclosing context (declared by the loop,
+//!   declared in the enclosing `parallel`, or named in a `private`, `firstprivate` or
+//!   `lastprivate` clause around the loop), so firstprivate in the task by §5.1.1.
 //!
 //! The generating thread's own work stays: the same loop with an empty body (its accesses to the
 //! loop variable and the bounds) runs after the tasks are generated and in parallel with them,
 //! as the generating code after a deferred task does. Other loops of tasks stay unsupported.
 
-use crate::c::ast::{Block, LoopKind, LoopNest, OmpBody, OmpConstruct, Stmt, StmtKind};
+use crate::c::ast::{Block, LoopKind, LoopNest, OmpBody, OmpConstruct, Stmt, StmtKind, VarId};
 use crate::c::{canonical, visit};
 use crate::pragma::{ClauseKind, Directive};
 use viper::Span;
@@ -30,19 +31,61 @@ pub fn desugar(program: &mut crate::c::convert::Program) {
     let vars = program.vars.clone();
     for f in &mut program.functions {
         if let crate::c::ast::Body::Verified(b) = &mut f.body {
-            rewrite_in(&mut b.stmts, &vars);
+            rewrite_in(&mut b.stmts, &vars, &mut Vec::new());
         }
     }
 }
 
-fn rewrite_in(stmts: &mut [Stmt], vars: &[crate::c::ast::Var]) {
+/// `private`: the variables private to each thread where `stmts` run (declared in an enclosing
+/// `parallel` construct, or named in a `private`, `firstprivate` or `lastprivate` clause of an
+/// enclosing construct).
+fn rewrite_in(stmts: &mut [Stmt], vars: &[crate::c::ast::Var], private: &mut Vec<VarId>) {
     for s in stmts.iter_mut() {
-        if let Some(rewritten) = as_tasks_per_iteration(s, vars) {
+        if let Some(rewritten) = as_tasks_per_iteration(s, vars, private) {
             *s = rewritten;
             continue;
         }
-        super::locks::for_each_block_mut(s, &mut |b| rewrite_in(&mut b.stmts, vars));
+        let before = private.len();
+        if let StmtKind::Omp(c) = &s.kind {
+            private.extend(privatised_by(c, vars));
+        }
+        super::locks::for_each_block_mut(s, &mut |b| rewrite_in(&mut b.stmts, vars, private));
+        private.truncate(before);
     }
+}
+
+/// The variables construct `c` makes private to each thread or task that runs its body.
+fn privatised_by(c: &OmpConstruct, vars: &[crate::c::ast::Var]) -> Vec<VarId> {
+    let stmts: &[Stmt] = match &c.body {
+        OmpBody::Block { body, .. } => &body.stmts,
+        OmpBody::Loop(n) => &n.body.stmts,
+        _ => &[],
+    };
+    let mut out: Vec<VarId> = Vec::new();
+    if c.pragma.directive.is_parallel() {
+        // §5.1.1: automatic variables declared in the construct are private.
+        out.extend(visit::declared(stmts));
+    }
+    let named: Vec<&str> = c
+        .pragma
+        .clauses
+        .iter()
+        .filter_map(|k| match &k.kind {
+            ClauseKind::Private(items)
+            | ClauseKind::Firstprivate(items)
+            | ClauseKind::Lastprivate { items, .. } => Some(items),
+            _ => None,
+        })
+        .flatten()
+        .filter(|i| i.is_variable())
+        .map(|i| i.base.name.as_str())
+        .collect();
+    out.extend(
+        visit::referenced(stmts)
+            .into_iter()
+            .filter(|v| named.contains(&vars[v.0 as usize].name.as_str())),
+    );
+    out
 }
 
 /// Whether `c` is the form [`desugar`] makes: a `task` over a loop nest.
@@ -61,7 +104,11 @@ fn only_statement(b: &Block) -> Option<&Stmt> {
     }
 }
 
-fn as_tasks_per_iteration(s: &Stmt, vars: &[crate::c::ast::Var]) -> Option<Stmt> {
+fn as_tasks_per_iteration(
+    s: &Stmt,
+    vars: &[crate::c::ast::Var],
+    private: &[VarId],
+) -> Option<Stmt> {
     let StmtKind::Loop {
         kind: LoopKind::For,
         init,
@@ -126,7 +173,10 @@ fn as_tasks_per_iteration(s: &Stmt, vars: &[crate::c::ast::Var]) -> Option<Stmt>
     if visit::assigned(&task_body.stmts).contains(&v) || vars[v.0 as usize].addr_taken {
         return None;
     }
-    let reads_own_copy = firstprivate || (lp.declares_var && !named && !default);
+    // §5.1.1: without a clause naming it, a variable that is not shared in the enclosing
+    // context (declared by the loop, or private to the thread) is firstprivate in the task.
+    let reads_own_copy =
+        firstprivate || (!named && !default && (lp.declares_var || private.contains(&v)));
     if visit::referenced(&task_body.stmts).contains(&v) && !reads_own_copy {
         return None;
     }

@@ -139,3 +139,30 @@ fn a_task_assigning_the_variable_keeps_the_loop() {
     );
     assert_eq!(got, vec![None]);
 }
+
+#[test]
+fn a_variable_private_to_the_thread_is_firstprivate_in_the_task() {
+    // §5.1.1: `i` is private in the region (a clause, or declared in it), so not shared in the
+    // enclosing context of the task.
+    for region in [
+        "#pragma omp parallel private(i)",
+        "#pragma omp parallel firstprivate(i)",
+    ] {
+        let got = rewritten(&format!(
+            "{region}\n#pragma omp single\n  for (i = 0; i < n; i++) {{\n    \
+             #pragma omp task\n    a[i] = i;\n  }}"
+        ));
+        assert_eq!(got, vec![Some("i".to_string())], "{region}");
+    }
+    let declared = rewritten(
+        "#pragma omp parallel\n  {\n  int j;\n#pragma omp single\n  for (j = 0; j < n; j++) {\n    \
+         #pragma omp task\n    a[j] = j;\n  }\n  }",
+    );
+    assert_eq!(declared, vec![Some("j".to_string())]);
+    // A `private` clause on a construct elsewhere says nothing about this loop.
+    let elsewhere = rewritten(
+        "#pragma omp parallel private(i)\n  a[0] = 0;\n#pragma omp parallel\n#pragma omp single\n  \
+         for (i = 0; i < n; i++) {\n    #pragma omp task\n    a[i] = i;\n  }",
+    );
+    assert_eq!(elsewhere, vec![None]);
+}
