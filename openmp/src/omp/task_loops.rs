@@ -20,7 +20,9 @@
 //! loop variable and the bounds) runs after the tasks are generated and in parallel with them,
 //! as the generating code after a deferred task does. Other loops of tasks stay unsupported.
 
-use crate::c::ast::{Block, LoopKind, LoopNest, OmpBody, OmpConstruct, Stmt, StmtKind, VarId};
+use crate::c::ast::{
+    Block, LoopKind, LoopNest, OmpBody, OmpConstruct, Stmt, StmtKind, Storage, VarId,
+};
 use crate::c::{canonical, visit};
 use crate::pragma::{ClauseKind, Directive};
 use viper::Span;
@@ -63,8 +65,14 @@ fn privatised_by(c: &OmpConstruct, vars: &[crate::c::ast::Var]) -> Vec<VarId> {
     };
     let mut out: Vec<VarId> = Vec::new();
     if c.pragma.directive.is_parallel() {
-        // §5.1.1: automatic variables declared in the construct are private.
-        out.extend(visit::declared(stmts));
+        // §5.1.1: automatic variables declared in the construct are private (static ones are
+        // shared).
+        out.extend(visit::declared(stmts).into_iter().filter(|v| {
+            !matches!(
+                vars[v.0 as usize].storage,
+                Storage::Global | Storage::StaticLocal
+            )
+        }));
     }
     let named: Vec<&str> = c
         .pragma

@@ -159,6 +159,12 @@ fn a_variable_private_to_the_thread_is_firstprivate_in_the_task() {
          #pragma omp task\n    a[j] = j;\n  }\n  }",
     );
     assert_eq!(declared, vec![Some("j".to_string())]);
+    // A static variable declared in the region is shared (§5.1.1), and so is it in the task.
+    let static_local = rewritten(
+        "#pragma omp parallel\n  {\n  static int j;\n#pragma omp single\n  for (j = 0; j < n; j++) {\n    \
+         #pragma omp task\n    a[j] = j;\n  }\n  }",
+    );
+    assert_eq!(static_local, vec![None]);
     // A `private` clause on a construct elsewhere says nothing about this loop.
     let elsewhere = rewritten(
         "#pragma omp parallel private(i)\n  a[0] = 0;\n#pragma omp parallel\n#pragma omp single\n  \
