@@ -77,6 +77,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     for (name, n) in in_main {
         *orphans.inlined.entry(name).or_default() += n;
     }
+    let loop_approximations = super::region_loops::desugar(program);
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
     super::task_loops::desugar(program);
@@ -93,6 +94,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         errors: Vec::new(),
         regions: Vec::new(),
         approx: None,
+        loop_approximations,
         masked_used: BTreeSet::new(),
     };
     let functions: Vec<(String, Block)> = b
@@ -177,6 +179,8 @@ struct Builder<'p> {
     ordered_loops: Vec<Span>,
     /// Where the region being built over-approximates OpenMP's order, and why.
     approx: Option<(Span, String)>,
+    /// Regions that `omp::region_loops` made approximations, with where and why.
+    loop_approximations: std::collections::BTreeMap<RegionId, (Span, String)>,
     /// The `master`/`masked` contracts ([`Program::masked_contracts`]) given to a block.
     masked_used: BTreeSet<VarId>,
 }
@@ -252,7 +256,10 @@ impl Builder<'_> {
                 }
             }
         }
-        let mut approximation = self.approx.take();
+        let mut approximation = self
+            .approx
+            .take()
+            .or_else(|| self.loop_approximations.get(&id).cloned());
         if let Some(k) = c.pragma.clauses.iter().find(|k| {
             matches!(&k.kind, crate::pragma::ClauseKind::If { cond, .. } if !matches!(cond.text.trim(), "1" | "true"))
         }) {
@@ -586,7 +593,8 @@ impl Builder<'_> {
                         c.pragma.directive_span,
                         format!(
                             "{w} (`omp {}`) inside a statement of a parallel region (only at the \
-                             top level of the region's body)",
+                             top level of the region's body, or in a `for` loop that is the \
+                             region's whole body and ends with a barrier)",
                             d.name()
                         ),
                     ));

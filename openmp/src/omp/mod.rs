@@ -13,6 +13,7 @@ pub mod locks;
 pub mod ordered;
 pub mod orphan;
 pub mod reduction;
+pub mod region_loops;
 pub mod sequential_tail;
 pub mod sharing;
 pub mod snapshot;
