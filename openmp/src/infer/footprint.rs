@@ -1034,6 +1034,12 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         // so that no location gets more than one permission.
         let mut sorted: Vec<&Access> = accs.iter().filter(|a| a.write).collect();
         sorted.extend(accs.iter().filter(|a| !a.write));
+        // A location gets at most one clause of each iteration. Read through k access
+        // expressions that each reach it from at most one iteration (a stencil's neighbours
+        // `a[i - 1]`, `a[i]`, `a[i + 1]`), it is read by at most k iterations: 1/k each keeps
+        // their sum within a whole permission (half when k <= 2). Only completeness depends on
+        // this: every permission is still checked.
+        let reads = sorted.iter().filter(|a| !a.write).count() as i128;
         let mut before: Vec<SExpr> = Vec::new();
         let mut all_exact = true;
         for a in sorted {
@@ -1045,7 +1051,11 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
             }
             before.push(c);
             let at = a.span;
-            let amount = if a.write { s::write(at) } else { s::half(at) };
+            let amount = match (a.write, reads) {
+                (true, _) => s::write(at),
+                (false, 0..=2) => s::half(at),
+                (false, k) => s::frac(1, k, at),
+            };
             let body = s::perm(location_expr(&name, &kv, at), amount, at);
             out.push((one_point(&ks, cond, body, at), all_exact));
         }

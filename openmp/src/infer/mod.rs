@@ -17,6 +17,7 @@
 //! inferred proof is a proof. Inferred clauses are marked (exact or over-approximating), so that
 //! a failure can be told apart from one in the user's specification.
 
+pub mod constants;
 pub mod derefs;
 pub mod footprint;
 pub mod sexpr;
@@ -54,6 +55,7 @@ pub fn infer(program: &mut Program) -> Inference {
     let mut out = Inference::default();
     let reach = reach(program);
     let names = taken::ProgramNames::new(program);
+    let constants = constants::constant_globals(program);
     // Function contracts.
     let mut contracts: Vec<(usize, Contract)> = Vec::new();
     for (k, f) in program.functions.iter().enumerate() {
@@ -67,7 +69,7 @@ pub fn infer(program: &mut Program) -> Inference {
         let Some(bases) = reach.get(&f.name.name) else {
             continue;
         };
-        let c = function_contract(program, &names, f, bases);
+        let c = function_contract(program, &names, f, bases, &constants);
         if !c.clauses.is_empty() {
             out.insertions.push(Insertion {
                 offset: f.span.start as usize,
@@ -139,7 +141,14 @@ pub fn infer(program: &mut Program) -> Inference {
         }
         let name = f.name.name.clone();
         if let Body::Verified(b) = &mut f.body {
-            function_loops(program, &names, &name, &mut b.stmts, &reach, &mut out);
+            let cx = LoopCx {
+                program,
+                names: &names,
+                f: &name,
+                reach: &reach,
+                constants: &constants,
+            };
+            function_loops(&cx, &mut b.stmts, &mut out, false);
         }
     }
     program.functions = functions;
@@ -283,6 +292,7 @@ fn function_contract(
     names: &taken::ProgramNames,
     f: &Function,
     bases: &Bases,
+    constants: &BTreeMap<VarId, i128>,
 ) -> Contract {
     let span = f.name.span;
     let mut taken = names.all();
@@ -322,8 +332,26 @@ fn function_contract(
             span,
         );
         clauses.push(clause(ClauseKind::Context, e, span, false));
+        if let Some(c) = constants.get(g) {
+            clauses.push(clause(
+                ClauseKind::Context,
+                value_is(&var.name, *c, span),
+                span,
+                true,
+            ));
+        }
     }
     Contract { clauses, span }
+}
+
+/// `name == c`.
+fn value_is(name: &str, c: i128, span: Span) -> SExpr {
+    s::bin(
+        crate::spec::BinOp::Eq,
+        s::var(name, span),
+        s::int(c, span),
+        span,
+    )
 }
 
 fn clause(kind: ClauseKind, expr: SExpr, span: Span, exact: bool) -> Clause {
@@ -809,21 +837,33 @@ fn spec_of(program: &Program, e: &Expr, span: Span) -> Option<SExpr> {
     })
 }
 
+/// What [`function_loops`] needs of the program and the function.
+#[derive(Clone, Copy)]
+struct LoopCx<'a> {
+    program: &'a Program,
+    names: &'a taken::ProgramNames,
+    f: &'a str,
+    reach: &'a HashMap<String, Bases>,
+    constants: &'a BTreeMap<VarId, i128>,
+}
+
 /// Invariants of the loops of a function without a contract of the user's (outside regions):
 /// the loop variable's range, whole permission to the objects the loop uses.
-fn function_loops(
-    program: &Program,
-    names: &taken::ProgramNames,
-    f: &str,
-    stmts: &mut [Stmt],
-    reach: &HashMap<String, Bases>,
-    out: &mut Inference,
-) {
+fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, loop_body: bool) {
+    let LoopCx {
+        program,
+        names,
+        f,
+        reach,
+        constants,
+    } = *cx;
+    let stmts_len = stmts.len();
     for st in stmts.iter_mut() {
         let span = st.span;
         // What the region code inside this statement uses (its blocks are separate copies).
         if let StmtKind::Loop {
             init,
+            cond_pre,
             cond,
             step,
             spec,
@@ -834,12 +874,45 @@ fn function_loops(
             if spec.is_none() {
                 let mut taken = names.all();
                 let mut clauses = Vec::new();
-                if let Some(r) = loop_range(program, init, cond.as_ref(), step, &body.stmts, span) {
+                // Constant globals in the header stand for their values (the invariant below
+                // says so), so a bound such as a global `n` still gives the variable's range.
+                let mut inline = constants::Inline(constants);
+                let (mut init_c, mut step_c, mut cond_c) =
+                    (init.clone(), step.clone(), cond.clone());
+                crate::c::rewrite::stmts(&mut init_c, &mut inline);
+                crate::c::rewrite::stmts(&mut step_c, &mut inline);
+                if let Some(c) = &mut cond_c {
+                    crate::c::rewrite::expr(c, &mut inline);
+                }
+                if let Some(r) = loop_range(
+                    program,
+                    &init_c,
+                    cond_c.as_ref(),
+                    &step_c,
+                    &body.stmts,
+                    span,
+                ) {
                     clauses.push(clause(ClauseKind::LoopInvariant, r, span, true));
                 }
                 let mut all = body.stmts.clone();
                 all.extend(init.iter().cloned());
                 all.extend(step.iter().cloned());
+                // The test runs before every iteration and once more at the end: what it reads
+                // (a global bound, say) must stay held too.
+                all.extend(cond_pre.iter().cloned());
+                if let Some(c) = cond {
+                    all.push(Stmt {
+                        kind: StmtKind::If {
+                            cond: c.clone(),
+                            then: Block {
+                                stmts: Vec::new(),
+                                span,
+                            },
+                            els: None,
+                        },
+                        span,
+                    });
+                }
                 let mut used = objects_used(program, f, &all);
                 // Globals the functions called in the loop use (their contracts ask for them).
                 visit::each_stmt(&all, &mut |x| {
@@ -861,17 +934,41 @@ fn function_loops(
                         span,
                     );
                     clauses.push(clause(ClauseKind::LoopInvariant, e, span, false));
+                    if let Some(c) = constants.get(&base) {
+                        clauses.push(clause(
+                            ClauseKind::LoopInvariant,
+                            value_is(&var.name, *c, span),
+                            span,
+                            true,
+                        ));
+                    }
                 }
                 if !clauses.is_empty() {
                     let c = Contract { clauses, span };
+                    // Right after another loop's header a comment would be that loop's (an
+                    // iteration contract's place): braces keep it with this loop.
+                    let unbraced = loop_body && stmts_len == 1;
                     out.insertions.push(Insertion {
                         offset: span.start as usize,
-                        text: format!("/*@ {} @*/\n", clauses_text(&c)),
+                        text: format!(
+                            "{}/*@ {} @*/\n",
+                            if unbraced { "{ " } else { "" },
+                            clauses_text(&c)
+                        ),
                     });
+                    if unbraced {
+                        out.insertions.push(Insertion {
+                            offset: span.end as usize,
+                            text: " }".into(),
+                        });
+                    }
                     *spec = Some(c);
                 }
             }
-            function_loops(program, names, f, &mut body.stmts, reach, out);
+            // A body that is one statement without braces.
+            let bare = matches!(body.stmts.as_slice(),
+                [only] if only.span.start == body.span.start && !matches!(only.kind, StmtKind::Block(_)));
+            function_loops(cx, &mut body.stmts, out, bare);
             continue;
         }
         let mut nested: Vec<&mut Block> = Vec::new();
@@ -886,7 +983,7 @@ fn function_loops(
             _ => {}
         }
         for b in nested {
-            function_loops(program, names, f, &mut b.stmts, reach, out);
+            function_loops(cx, &mut b.stmts, out, false);
         }
     }
 }

@@ -139,7 +139,12 @@ pub fn write(span: Span) -> Expr {
 
 /// `1\2`.
 pub fn half(span: Span) -> Expr {
-    bin(BinOp::Frac, int(1, span), int(2, span), span)
+    frac(1, 2, span)
+}
+
+/// `n\d`.
+pub fn frac(n: i128, d: i128, span: Span) -> Expr {
+    bin(BinOp::Frac, int(n, span), int(d, span), span)
 }
 
 /// `a[i]`.

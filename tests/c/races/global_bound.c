@@ -1,15 +1,43 @@
 // expect: race-free
-// A global bound the region only reads: no code changes it while the region runs
-// (OpenMP 5.2 §10.1: only the primary thread continues after the region's implied barrier),
-// so the region reads its value at the start, 100 here, and the loop stays within `a`.
-int n = 100;
-double scale = 0.5;
-double a[100];
+// Loops bounded by globals that nothing changes (`n`, `m`, `steps`): the functions and loops know
+// their values (checked at each call, never assumed). In each step the copy and the five-point
+// stencil are worksharing loops of one region (OpenMP 5.2 §11.5): the barrier after the copy
+// orders it before the stencil's reads of `old`, and each iteration writes its own row of `u`.
+#define SIZE 32
+int n = SIZE, m = SIZE, steps = 4;
+double u[SIZE][SIZE], old[SIZE][SIZE];
 
-int main()
+void initialize(void)
 {
-#pragma omp parallel for
-  for (int i = 0; i < n; i++)
-    a[i] = scale * i;
+  int i, j;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      u[i][j] = i + j;
+}
+
+void sweep(void)
+{
+  int i, j, k;
+  k = 0;
+  while (k < steps) {
+#pragma omp parallel
+    {
+#pragma omp for private(j)
+      for (i = 0; i < n; i++)
+        for (j = 0; j < m; j++)
+          old[i][j] = u[i][j];
+#pragma omp for private(j)
+      for (i = 1; i < n - 1; i++)
+        for (j = 1; j < m - 1; j++)
+          u[i][j] = (old[i - 1][j] + old[i + 1][j] + old[i][j - 1] + old[i][j + 1] + old[i][j]) / 5.0;
+    }
+    k = k + 1;
+  }
+}
+
+int main(void)
+{
+  initialize();
+  sweep();
   return 0;
 }
