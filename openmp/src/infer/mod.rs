@@ -603,12 +603,16 @@ fn contract_place(ob: &crate::omp::OmpBlock) -> Option<Place> {
 
 /// At the start of a `{ … }` body, or in braces put around a one-statement body.
 fn body_place(b: &Block) -> Option<Place> {
-    match b.stmts.as_slice() {
-        [only] if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)) => {
-            Some(Place::Braces(b.span.start as usize, b.span.end as usize))
-        }
-        _ => Some(Place::After(b.span.start as usize + 1)).filter(|_| b.span.start > 0),
+    if bare(b) {
+        return Some(Place::Braces(b.span.start as usize, b.span.end as usize));
     }
+    Some(Place::After(b.span.start as usize + 1)).filter(|_| b.span.start > 0)
+}
+
+/// Whether `b` is one statement written without braces (a loop's or construct's body).
+fn bare(b: &Block) -> bool {
+    matches!(b.stmts.as_slice(),
+        [only] if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)))
 }
 
 /// A call's callee and the base object of each argument (when it has one).
@@ -849,7 +853,8 @@ struct LoopCx<'a> {
 
 /// Invariants of the loops of a function without a contract of the user's (outside regions):
 /// the loop variable's range, whole permission to the objects the loop uses.
-fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, loop_body: bool) {
+/// `bare_body`: `stmts` is a loop's body written without braces.
+fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare_body: bool) {
     let LoopCx {
         program,
         names,
@@ -857,7 +862,6 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, loop
         reach,
         constants,
     } = *cx;
-    let stmts_len = stmts.len();
     for st in stmts.iter_mut() {
         let span = st.span;
         // What the region code inside this statement uses (its blocks are separate copies).
@@ -947,16 +951,15 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, loop
                     let c = Contract { clauses, span };
                     // Right after another loop's header a comment would be that loop's (an
                     // iteration contract's place): braces keep it with this loop.
-                    let unbraced = loop_body && stmts_len == 1;
                     out.insertions.push(Insertion {
                         offset: span.start as usize,
                         text: format!(
                             "{}/*@ {} @*/\n",
-                            if unbraced { "{ " } else { "" },
+                            if bare_body { "{ " } else { "" },
                             clauses_text(&c)
                         ),
                     });
-                    if unbraced {
+                    if bare_body {
                         out.insertions.push(Insertion {
                             offset: span.end as usize,
                             text: " }".into(),
@@ -965,10 +968,8 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, loop
                     *spec = Some(c);
                 }
             }
-            // A body that is one statement without braces.
-            let bare = matches!(body.stmts.as_slice(),
-                [only] if only.span.start == body.span.start && !matches!(only.kind, StmtKind::Block(_)));
-            function_loops(cx, &mut body.stmts, out, bare);
+            let braceless = bare(body);
+            function_loops(cx, &mut body.stmts, out, braceless);
             continue;
         }
         let mut nested: Vec<&mut Block> = Vec::new();

@@ -47,6 +47,7 @@ use crate::pragma::{Clause, ClauseKind, DefaultKind, Directive, ListItem};
 use crate::spec::Ident;
 use viper::Span;
 
+use super::reduction::mentions;
 use super::RegionId;
 
 /// Rewrites every region of `program` that qualifies (see the module documentation); returns
@@ -528,9 +529,7 @@ fn live_in(s: &[Stmt], vars: &BTreeSet<VarId>, set: &mut BTreeSet<VarId>) -> Opt
                     }
                 }
                 let mut body = Vec::new();
-                super::locks::for_each_block_mut(&mut x.clone(), &mut |b| {
-                    body.extend(b.stmts.iter().cloned())
-                });
+                x.for_each_block(&mut |b| body.extend(b.stmts.iter().cloned()));
                 if let Some(r) = live_in(&body, vars, &mut inner) {
                     return Some(r);
                 }
@@ -631,12 +630,6 @@ fn only_read_through(stmts: &[Stmt], p: VarId) -> bool {
         _ => visit::stmt_exprs(x, &mut |e| ok &= reads_through_only(e, p)),
     });
     ok
-}
-
-fn mentions(e: &Expr, p: VarId) -> bool {
-    let mut vs = Vec::new();
-    e.vars(&mut vs);
-    vs.contains(&p)
 }
 
 /// Whether `e` mentions `p` only as `*p` or `p[i]` (an element's value).
