@@ -81,6 +81,28 @@ impl Verifier<'_, '_> {
         total
     }
 
+    /// Whether the chunk of `heap` likeliest to hold `rcv.field` (same receiver shape) provably
+    /// holds some permission to it: then so does the heap, every chunk's amount being
+    /// non-negative. A small probe that spares the question over the sum of all chunks.
+    pub fn q_likeliest_holds(
+        &mut self,
+        st: &State,
+        heap: &Heap,
+        field: usize,
+        rcv: &Dynamic,
+    ) -> bool {
+        let hint = ReceiverHint::of(rcv, &[]);
+        let best = heap
+            .quant_of(field)
+            .max_by_key(|(_, c)| hint_score(c, hint.as_ref()))
+            .filter(|(_, c)| hint_score(c, hint.as_ref()) > 0)
+            .map(|(_, c)| self.q_perm_at(c, rcv));
+        match best {
+            Some(p) => self.holds(st, &positive(&p)),
+            None => false,
+        }
+    }
+
     /// The snapshot map of `field` in `heap`: `lookup(sm, r)` is the value of `r.field` wherever
     /// some chunk holds permission to it. Defined once per chunk version and path.
     pub fn q_snapshot_map(&mut self, st: &mut State, heap: &Heap, field: usize) -> Dynamic {
@@ -376,7 +398,15 @@ impl Verifier<'_, '_> {
             .collect();
         let (c1, e1, p1) = parts.subst_vars(&x1);
         let (c2, e2, p2) = parts.subst_vars(&x2);
-        let mut hyp = vec![c1, c2, eq(&e1, &e2)];
+        let same_rcv = match self.q_injective_args(parts) {
+            // `f(g, e(x1)) == f(g, e(x2))` is `e(x1) == e(x2)` for such an `f`: the question is
+            // then arithmetic alone, with no axiom of `f` to instantiate.
+            Some(varying) => and(varying
+                .iter()
+                .map(|&k| eq(&e1.children()[k], &e2.children()[k]))),
+            None => eq(&e1, &e2),
+        };
+        let mut hyp = vec![c1, c2, same_rcv];
         if let (Some(p1), Some(p2)) = (p1, p2) {
             hyp.push(positive(&p1));
             hyp.push(positive(&p2));
@@ -391,6 +421,38 @@ impl Verifier<'_, '_> {
             reason_span,
             || format!("Quantified resource {} might not be injective.", parts.desc),
         )
+    }
+
+    /// The argument positions of the receiver `f(t1, .., tn)` that mention the bound variables,
+    /// when `f` is injective in those positions for every value of the others, as the axioms
+    /// alone prove (see `qp_shared`).
+    fn q_injective_args(&mut self, parts: &QpParts) -> Option<Vec<usize>> {
+        let rcv = &parts.rcv;
+        if !rcv.is_app() || rcv.num_children() == 0 {
+            return None;
+        }
+        let args = rcv.children();
+        let varying: Vec<usize> = (0..args.len())
+            .filter(|&k| parts.vars.iter().any(|v| mentions(&args[k], v)))
+            .collect();
+        if varying.is_empty() {
+            return None;
+        }
+        let slots: Vec<Dynamic> = varying
+            .iter()
+            .map(|&k| self.fresh("ix", &args[k].get_sort()))
+            .collect();
+        let mut new_args = args.clone();
+        for (s, &k) in slots.iter().zip(varying.iter()) {
+            new_args[k] = s.clone();
+        }
+        let refs: Vec<&dyn Ast> = new_args.iter().map(|a| a as &dyn Ast).collect();
+        let shape = QpParts {
+            vars: slots,
+            rcv: rcv.safe_decl().ok()?.apply(&refs),
+            ..parts.clone()
+        };
+        self.q_shared_inverse(&shape).map(|_| varying)
     }
 
     /// Introduces inverse functions for the region and assumes their axioms; returns the terms
@@ -709,6 +771,16 @@ impl Verifier<'_, '_> {
             let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);
             let at_lemmas = subst(&lemmas, &[(&r, &fresh_r)]);
             let avail = self.q_perm_at(&st.heap.quant[i], &r);
+            // A chunk holding exactly what remains (the same region over shared inverses, e.g.
+            // a footprint exhaled as it was inhaled) is taken whole and dropped: no query, and
+            // no `avail - remaining` term left behind to slow every later question.
+            if avail.ast_eq(&remaining) {
+                emptied.push(i);
+                remaining = perm_none();
+                final_goal = None;
+                done = true;
+                break;
+            }
             let covers = rcmp(&at(&remaining), &at(&avail), Cmp::Le);
             let covered = if pos + 1 == n_candidates {
                 final_goal = Some((implies(&at_lemmas, &covers), fresh_r.clone()));

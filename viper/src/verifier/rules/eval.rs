@@ -403,22 +403,25 @@ impl Verifier<'_, '_> {
         if quantified {
             self.q_ground_lemmas(st, fid, rcv);
         }
-        let perm = self.perm_at(st.reading(), fid, rcv);
-        self.check(
-            st,
-            &positive(&perm),
-            site,
-            ErrorReason::InsufficientPermission,
-            access.span,
-            || {
-                format!(
-                    "There might be insufficient permission to access {}",
-                    print_expr(access)
-                )
-            },
-        )?;
-        let heap = st.reading().clone();
-        Ok(self.value_at(st, &heap, fid, rcv))
+        let reading = st.reading().clone();
+        let perm = self.perm_at(&reading, fid, rcv);
+        let likeliest = quantified && self.q_likeliest_holds(st, &reading, fid, rcv);
+        if !likeliest {
+            self.check(
+                st,
+                &positive(&perm),
+                site,
+                ErrorReason::InsufficientPermission,
+                access.span,
+                || {
+                    format!(
+                        "There might be insufficient permission to access {}",
+                        print_expr(access)
+                    )
+                },
+            )?;
+        }
+        Ok(self.value_at(st, &reading, fid, rcv))
     }
 
     /// The value of `rcv.field` in `heap` (permission to it was checked by the caller).

@@ -389,8 +389,39 @@ fn fold_rat2(
     f(x, y).map(|v| rat_lit(&v))
 }
 
+/// `ite(g, x, 0)` as `(g, x)`: the shape of a quantified permission's amount at a receiver.
+fn guarded(t: &Real) -> Option<(Bool, Real)> {
+    if t.kind() != z3::AstKind::App {
+        return None;
+    }
+    let name = t.safe_decl().ok()?.name();
+    if name != "if" && name != "ite" {
+        return None;
+    }
+    let c = t.children();
+    let [g, x, z] = c.as_slice() else {
+        return None;
+    };
+    let z = z.as_real()?;
+    is_none_perm(&z).then_some((g.as_bool()?, x.as_real()?))
+}
+
+/// `op(ite(g, x, 0), ite(g, y, 0))` as `ite(g, op(x, y), 0)` when both amounts have the same
+/// guard and `op(0, 0) = 0` (sum, difference, minimum). Keeps the amounts of chunks that were
+/// exhaled and inhaled again one guarded constant instead of a growing chain of terms, which
+/// every later permission question would carry.
+fn same_guard(a: &Real, b: &Real, op: impl Fn(&Real, &Real) -> Real) -> Option<Real> {
+    let (g, x) = guarded(a)?;
+    let (h, y) = guarded(b)?;
+    g.ast_eq(&h)
+        .then(|| ite_real(&g, &op(&x, &y), &perm_none()))
+}
+
 pub fn radd(a: &Real, b: &Real) -> Real {
     if let Some(v) = fold_rat2(a, b, |x, y| Some(x + y)) {
+        return v;
+    }
+    if let Some(v) = same_guard(a, b, radd) {
         return v;
     }
     if is_none_perm(a) {
@@ -411,6 +442,9 @@ pub fn rsub(a: &Real, b: &Real) -> Real {
     }
     if a.ast_eq(b) {
         return perm_none();
+    }
+    if let Some(v) = same_guard(a, b, rsub) {
+        return v;
     }
     Real::sub(&[a, b])
 }
@@ -454,6 +488,9 @@ pub fn rmin(a: &Real, b: &Real) -> Real {
     if a.ast_eq(b) {
         return a.clone();
     }
+    if let Some(v) = same_guard(a, b, rmin) {
+        return v;
+    }
     ite_real(&rcmp(a, b, Cmp::Le), a, b)
 }
 
@@ -463,6 +500,30 @@ pub fn rcmp(a: &Real, b: &Real, op: Cmp) -> Bool {
     }
     if a.ast_eq(b) {
         return Bool::from_bool(op.holds(std::cmp::Ordering::Equal));
+    }
+    // `ite(g, x, 0) op ite(g, y, 0)` is `x op y` where `g` holds and `0 op 0` elsewhere.
+    if let (Some((g, x)), Some((h, y))) = (guarded(a), guarded(b)) {
+        if g.ast_eq(&h) {
+            let inside = rcmp(&x, &y, op);
+            let outside = op.holds(std::cmp::Ordering::Equal);
+            match inside.as_bool() {
+                Some(v) if v == outside => return Bool::from_bool(v),
+                _ if outside => return implies(&g, &inside),
+                _ => return and2(&g, &inside),
+            }
+        }
+    }
+    // `ite(g, x, 0) op ite(g, y, 0)` is `x op y` where `g` holds and `0 op 0` elsewhere.
+    if let (Some((g, x)), Some((h, y))) = (guarded(a), guarded(b)) {
+        if g.ast_eq(&h) {
+            let inside = rcmp(&x, &y, op);
+            let outside = op.holds(std::cmp::Ordering::Equal);
+            match inside.as_bool() {
+                Some(v) if v == outside => return Bool::from_bool(v),
+                _ if outside => return implies(&g, &inside),
+                _ => return and2(&g, &inside),
+            }
+        }
     }
     match op {
         Cmp::Lt => a.lt(b),
@@ -544,6 +605,31 @@ mod tests {
         assert_eq!(int_value(&imod(&int(-7), &int(2))), Some(BigInt::from(1)));
         assert_eq!(int_value(&imod(&seven, &int(-2))), Some(BigInt::from(1)));
         assert_eq!(int_value(&idiv(&seven, &int(-2))), Some(BigInt::from(-3)));
+    }
+
+    #[test]
+    fn amounts_under_one_guard_fold() {
+        let q = |n: i64, d: i64| rat_lit(&BigRational::new(n.into(), d.into()));
+        let g = Bool::new_const("in_region");
+        let at = |p: &Real| ite_real(&g, p, &perm_none());
+        let (half, quarter) = (at(&q(1, 2)), at(&q(1, 4)));
+        // What is left after taking a quarter of a half is one guarded quarter, not a chain.
+        assert!(rsub(&half, &quarter).ast_eq(&quarter));
+        assert!(radd(&quarter, &quarter).ast_eq(&half));
+        assert!(rmin(&half, &quarter).ast_eq(&quarter));
+        assert!(is_none_perm(&rsub(&half, &half)));
+        // Comparisons are decided inside the guard, and `0 op 0` outside it.
+        assert!(is_true(&rcmp(&quarter, &half, Cmp::Le)));
+        assert!(rcmp(&half, &quarter, Cmp::Le).ast_eq(g.not()));
+        assert!(rcmp(&quarter, &half, Cmp::Lt).ast_eq(&g));
+        assert!(is_false(&rcmp(&half, &quarter, Cmp::Lt)));
+        // Another guard, or a non-zero else branch: left to the solver.
+        let h = Bool::new_const("elsewhere");
+        let other = ite_real(&h, &q(1, 4), &perm_none());
+        assert!(!is_none_perm(&rsub(&other, &quarter)));
+        assert!(rcmp(&other, &quarter, Cmp::Le).as_bool().is_none());
+        let not_zero = ite_real(&g, &q(1, 2), &q(1, 8));
+        assert!(rcmp(&not_zero, &half, Cmp::Le).as_bool().is_none());
     }
 
     #[test]
