@@ -777,7 +777,6 @@ impl Verifier<'_, '_> {
             if avail.ast_eq(&remaining) {
                 emptied.push(i);
                 remaining = perm_none();
-                final_goal = None;
                 done = true;
                 break;
             }

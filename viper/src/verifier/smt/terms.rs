@@ -513,18 +513,6 @@ pub fn rcmp(a: &Real, b: &Real, op: Cmp) -> Bool {
             }
         }
     }
-    // `ite(g, x, 0) op ite(g, y, 0)` is `x op y` where `g` holds and `0 op 0` elsewhere.
-    if let (Some((g, x)), Some((h, y))) = (guarded(a), guarded(b)) {
-        if g.ast_eq(&h) {
-            let inside = rcmp(&x, &y, op);
-            let outside = op.holds(std::cmp::Ordering::Equal);
-            match inside.as_bool() {
-                Some(v) if v == outside => return Bool::from_bool(v),
-                _ if outside => return implies(&g, &inside),
-                _ => return and2(&g, &inside),
-            }
-        }
-    }
     match op {
         Cmp::Lt => a.lt(b),
         Cmp::Le => a.le(b),
