@@ -48,13 +48,17 @@ pub struct QuantChunk {
     pub divisions: Vec<super::qp_lemmas::Division>,
 }
 
-/// The shape of receivers `g(t1, .., tn)`: the function and those arguments that do not depend on
-/// the bound variables (e.g. the array `a` of `loc(a, i)`). Only an ordering heuristic: which
+/// The shape of receivers such as `loc(row(a, i), j)`: the tree of function applications, with
+/// the subterms that depend on the bound variables left open. Only an ordering heuristic: which
 /// chunks hold a location is always decided by the solver.
 #[derive(Clone, Debug)]
-pub struct ReceiverHint {
-    decl: String,
-    args: Vec<Option<Dynamic>>,
+pub enum ReceiverHint {
+    /// A subterm free of bound variables: the term itself.
+    Fixed(Dynamic),
+    /// An application whose arguments mention bound variables.
+    App(String, Vec<ReceiverHint>),
+    /// Anything else that depends on the bound variables.
+    Open,
 }
 
 impl ReceiverHint {
@@ -64,29 +68,50 @@ impl ReceiverHint {
         if !rcv.is_app() || rcv.num_children() == 0 {
             return None;
         }
-        let args = rcv
-            .children()
-            .into_iter()
-            .map(|a| (!bound.iter().any(|v| mentions(&a, v))).then_some(a))
-            .collect();
-        Some(ReceiverHint {
-            decl: rcv.decl().name(),
-            args,
-        })
+        Some(Self::shape(rcv, bound))
     }
 
-    /// How well two hints agree: 0 for different functions, else 1 plus the number of argument
-    /// positions where both are the same term.
+    fn shape(t: &Dynamic, bound: &[Dynamic]) -> ReceiverHint {
+        if !bound.iter().any(|v| mentions(t, v)) {
+            return ReceiverHint::Fixed(t.clone());
+        }
+        if t.is_app() && t.num_children() > 0 {
+            let args = t.children().iter().map(|a| Self::shape(a, bound)).collect();
+            return ReceiverHint::App(t.decl().name(), args);
+        }
+        ReceiverHint::Open
+    }
+
+    /// How well two hints agree: 0 when their outermost functions differ, else 1 plus the
+    /// agreement of the arguments (an identical fixed term counts 2, the same function 1 plus
+    /// its arguments'), so `loc(row(a, i), j)` prefers `loc(row(a, k), l)` to `loc(x, 0)`.
     pub fn score(&self, other: &ReceiverHint) -> usize {
-        if self.decl != other.decl || self.args.len() != other.args.len() {
+        let (Some((f, xs)), Some((g, ys))) = (self.parts(), other.parts()) else {
+            return 0;
+        };
+        if f != g || xs.len() != ys.len() {
             return 0;
         }
-        1 + self
-            .args
-            .iter()
-            .zip(&other.args)
-            .filter(|(a, b)| matches!((a, b), (Some(a), Some(b)) if a.ast_eq(b)))
-            .count()
+        1 + xs.iter().zip(&ys).map(|(x, y)| x.agree(y)).sum::<usize>()
+    }
+
+    /// The function and arguments of an application, fixed or not.
+    fn parts(&self) -> Option<(String, Vec<ReceiverHint>)> {
+        match self {
+            ReceiverHint::App(f, args) => Some((f.clone(), args.clone())),
+            ReceiverHint::Fixed(t) if t.is_app() && t.num_children() > 0 => Some((
+                t.decl().name(),
+                t.children().into_iter().map(ReceiverHint::Fixed).collect(),
+            )),
+            _ => None,
+        }
+    }
+
+    fn agree(&self, other: &ReceiverHint) -> usize {
+        match (self, other) {
+            (ReceiverHint::Fixed(a), ReceiverHint::Fixed(b)) if a.ast_eq(b) => 2,
+            _ => self.score(other),
+        }
     }
 }
 

@@ -9,4 +9,5 @@ pub(super) mod qp_guard;
 pub(super) mod qp_lemmas;
 pub(super) mod qp_shape;
 pub(super) mod qp_shared;
+pub(super) mod qp_write;
 pub(super) mod state;

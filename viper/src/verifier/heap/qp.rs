@@ -55,8 +55,13 @@ impl QpParts {
     }
 }
 
+/// The message of a failed quantified consume.
+fn lacks(desc: &str) -> String {
+    format!("There might be insufficient permission to access {desc}")
+}
+
 /// How well a chunk's receivers match the wanted shape (0 when either is unknown).
-fn hint_score(c: &QuantChunk, wanted: Option<&ReceiverHint>) -> usize {
+pub(super) fn hint_score(c: &QuantChunk, wanted: Option<&ReceiverHint>) -> usize {
     match (&c.hint, wanted) {
         (Some(h), Some(w)) => h.score(w),
         _ => 0,
@@ -243,6 +248,8 @@ impl Verifier<'_, '_> {
             let same = c.singleton.as_ref().is_some_and(|(at, _)| at.ast_eq(rcv));
             (!same, std::cmp::Reverse(hint_score(c, hint.as_ref())))
         });
+        let full = is_write_perm(&remaining);
+        let mut first = true;
         for i in order {
             if is_none_perm(&remaining) {
                 break;
@@ -252,8 +259,19 @@ impl Verifier<'_, '_> {
                 continue;
             }
             let enough = rcmp(&remaining, &avail, Cmp::Le);
-            let take = if is_true(&enough) || self.holds(st, &enough) {
+            let covered = is_true(&enough) || self.holds(st, &enough);
+            if !covered && full && first {
+                // `write` spread over several chunks (checked above): see `qp_write`.
+                self.q_take_location(st, field, rcv);
+                return Ok(value);
+            }
+            first = false;
+            let take = if covered {
                 remaining.clone()
+            } else if self.holds(st, &not(&positive(&avail))) {
+                // Nothing here (another location): `min(remaining, 0)` as a term would only
+                // lengthen this chunk's amount and what remains.
+                continue;
             } else {
                 rmin(&remaining, &avail)
             };
@@ -680,12 +698,7 @@ impl Verifier<'_, '_> {
                 site,
                 ErrorReason::InsufficientPermission,
                 reason_span,
-                || {
-                    format!(
-                        "There might be insufficient permission to access {}",
-                        parts.desc
-                    )
-                },
+                || lacks(&parts.desc),
             )?;
             if !want_snapshot {
                 return Ok(None);
@@ -709,12 +722,7 @@ impl Verifier<'_, '_> {
                 )
             }
         };
-        let msg = || {
-            format!(
-                "There might be insufficient permission to access {}",
-                parts.desc
-            )
-        };
+        let msg = || lacks(&parts.desc);
         if let Some(wr) = &wildcard_fn {
             // Some positive permission must be held everywhere in the region.
             let region = positive(&needed);
@@ -766,10 +774,24 @@ impl Verifier<'_, '_> {
         // check itself (a failed probe would only lead to that check, after a second probe).
         let mut final_goal: Option<(Bool, Dynamic)> = None;
         let n_candidates = idx.len();
+        // Taking write where no single chunk covers: see `q_take_region`.
+        let full = parts.perm.as_ref().is_some_and(is_write_perm);
+        let mut take_region = false;
+        let mut first = true;
         for (pos, i) in idx.into_iter().enumerate() {
             let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
             let at = |t: &Real| subst(t, &[(&r, &fresh_r)]);
             let at_lemmas = subst(&lemmas, &[(&r, &fresh_r)]);
+            // A single location outside what remains to be taken is left alone: taking
+            // `min(remaining, avail)` from it would be zero, but as a term it would make the
+            // location's amount depend on the region, for every later question about it.
+            if let Some((at_rcv, _)) = &st.heap.quant[i].singleton {
+                let here = subst(&remaining, &[(&r, at_rcv)]);
+                let at_lemmas = subst(&lemmas, &[(&r, at_rcv)]);
+                if self.holds(st, &implies(&at_lemmas, &not(&positive(&here)))) {
+                    continue;
+                }
+            }
             let avail = self.q_perm_at(&st.heap.quant[i], &r);
             // A chunk holding exactly what remains (the same region over shared inverses, e.g.
             // a footprint exhaled as it was inhaled) is taken whole and dropped: no query, and
@@ -790,6 +812,11 @@ impl Verifier<'_, '_> {
                 !exceeds_under_guard(&remaining, &avail)
                     && self.holds(st, &implies(&at_lemmas, &covers))
             };
+            if !covered && full && first {
+                take_region = true;
+                break;
+            }
+            first = false;
             let (take, chunk_left) = if covered {
                 let left = rsub(&avail, &remaining);
                 (remaining.clone(), left)
@@ -821,7 +848,16 @@ impl Verifier<'_, '_> {
                 break;
             }
         }
-        if !done || final_goal.is_some() {
+        if take_region {
+            let total = self.q_total_at(&st.heap, field, &r);
+            let fresh_r = self.fresh("r", &self.sym.ref_sort.clone());
+            let enough = subst(
+                &implies(&lemmas, &rcmp(&needed, &total, Cmp::Le)),
+                &[(&r, &fresh_r)],
+            );
+            self.q_check_region(st, parts, &inv_r, (&enough, &fresh_r), site, reason_span)?;
+            self.q_take_region(st, field, &positive(&needed), &lemmas, hint.as_ref());
+        } else if !done || final_goal.is_some() {
             let (nothing_left, fresh_r) = match final_goal {
                 Some(goal) => goal,
                 None => {
@@ -833,24 +869,14 @@ impl Verifier<'_, '_> {
                     (goal, fresh_r)
                 }
             };
-            // A counterexample names the bound variables of the location that lacks permission.
-            let at_r: Vec<Dynamic> = inv_r.iter().map(|i| subst(i, &[(&r, &fresh_r)])).collect();
-            let back: Vec<(&Dynamic, &Dynamic)> = parts.vars.iter().zip(at_r.iter()).collect();
-            self.extra_probes = parts
-                .names
-                .iter()
-                .map(|(name, t)| (name.clone(), subst(t, &back)))
-                .collect();
-            let res = self.check(
+            self.q_check_region(
                 st,
-                &nothing_left,
+                parts,
+                &inv_r,
+                (&nothing_left, &fresh_r),
                 site,
-                ErrorReason::InsufficientPermission,
                 reason_span,
-                msg,
-            );
-            self.extra_probes.clear();
-            res?;
+            )?;
         }
         // Remove from the highest index down (the loop visited chunks out of index order).
         emptied.sort_unstable();
@@ -867,6 +893,37 @@ impl Verifier<'_, '_> {
             field,
             &positive(&needed),
         )))
+    }
+
+    /// The final check of a quantified consume: `goal` over the fresh receiver `at`; a
+    /// counterexample names the bound variables of the location that lacks permission.
+    fn q_check_region(
+        &mut self,
+        st: &mut State,
+        parts: &QpParts,
+        inv_r: &[Dynamic],
+        (goal, at): (&Bool, &Dynamic),
+        site: Site,
+        reason_span: Span,
+    ) -> R<()> {
+        let r = self.sym.qp_r.clone();
+        let at_r: Vec<Dynamic> = inv_r.iter().map(|i| subst(i, &[(&r, at)])).collect();
+        let back: Vec<(&Dynamic, &Dynamic)> = parts.vars.iter().zip(at_r.iter()).collect();
+        self.extra_probes = parts
+            .names
+            .iter()
+            .map(|(name, t)| (name.clone(), subst(t, &back)))
+            .collect();
+        let res = self.check(
+            st,
+            goal,
+            site,
+            ErrorReason::InsufficientPermission,
+            reason_span,
+            || lacks(&parts.desc),
+        );
+        self.extra_probes.clear();
+        res
     }
 
     /// A field-value function agreeing with `heap` on the region (a formula over the

@@ -6,7 +6,7 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 use z3::ast::{Ast, Bool, Dynamic, Int, Real};
 
 /// A symbolic value of any sort.
@@ -371,6 +371,11 @@ pub fn perm_none() -> Real {
 
 pub fn is_none_perm(p: &Real) -> bool {
     rat_value(p).is_some_and(|v| v.is_zero())
+}
+
+/// Whether `p` is the literal `write` (1).
+pub fn is_write_perm(p: &Real) -> bool {
+    rat_value(p).is_some_and(|v| v.is_one())
 }
 
 pub fn int_to_real(i: &Int) -> Real {
