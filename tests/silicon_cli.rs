@@ -260,11 +260,11 @@ mod with_silicon {
 
     #[test]
     fn both_reports_a_disagreement_with_both_answers() {
-        // Predicates are outside the native back end (an `unsupported` error by design, issue 2);
-        // Silicon verifies this program, so the back ends must disagree.
+        // Quantified predicate permissions are outside the native back end (an `unsupported`
+        // error); Silicon verifies this program, so the back ends must disagree.
         let file = program(
             "predicate.vpr",
-            "field f: Int\npredicate P(x: Ref) { acc(x.f) }\n\nmethod m(x: Ref)\n  requires P(x)\n  ensures P(x)\n{\n  unfold P(x)\n  x.f := 1\n  fold P(x)\n}\n",
+            "field f: Int\npredicate P(x: Ref) { acc(x.f) }\n\nmethod m(xs: Set[Ref])\n  requires forall x: Ref :: x in xs ==> P(x)\n  ensures forall x: Ref :: x in xs ==> P(x)\n{\n}\n",
         );
         let out = ompv()
             .args([

@@ -37,6 +37,7 @@ fn reason_text(r: Reason) -> &'static str {
             "a quantified permission may ask for the same element twice (it is not injective)"
         }
         Reason::NegativePermission => "a permission amount may be negative",
+        Reason::PermissionNotPositive => "a permission amount may not be positive",
         Reason::SeqIndexNegative | Reason::SeqIndexExceedsLength => "an index may be out of range",
         Reason::RefutationTrue => "it is reached only in inconsistent states",
     }

@@ -96,6 +96,8 @@ pub enum ErrorKind {
     CallFailed,
     /// A function body (or its postcondition check) is not well-defined.
     FunctionNotWellformed,
+    /// A predicate body is not well-defined.
+    PredicateNotWellformed,
     /// Smoke detection (option `smoke`): a point of a method body is reached only in
     /// inconsistent states, i.e. `false` holds there (Silver's `refute false` failing).
     RefuteFailed,
@@ -103,7 +105,7 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// Every kind, for reverse look-up by id.
-    pub const ALL: [ErrorKind; 17] = [
+    pub const ALL: [ErrorKind; 18] = [
         ErrorKind::AssertFailed,
         ErrorKind::ExhaleFailed,
         ErrorKind::InhaleFailed,
@@ -120,6 +122,7 @@ impl ErrorKind {
         ErrorKind::WhileFailed,
         ErrorKind::CallFailed,
         ErrorKind::FunctionNotWellformed,
+        ErrorKind::PredicateNotWellformed,
         ErrorKind::RefuteFailed,
     ];
 
@@ -146,6 +149,7 @@ impl ErrorKind {
             ErrorKind::WhileFailed => "while.failed",
             ErrorKind::CallFailed => "call.failed",
             ErrorKind::FunctionNotWellformed => "function.not.wellformed",
+            ErrorKind::PredicateNotWellformed => "predicate.not.wellformed",
             ErrorKind::RefuteFailed => "refute.failed",
         }
     }
@@ -159,6 +163,8 @@ pub enum ErrorReason {
     DivisionByZero,
     QpNotInjective,
     NegativePermission,
+    /// The amount of a `fold`, `unfold` or `unfolding` is not positive.
+    PermissionNotPositive,
     SeqIndexNegative,
     SeqIndexExceedsLength,
     /// The refuted assertion (for smoke detection: `false`) holds.
@@ -167,12 +173,13 @@ pub enum ErrorReason {
 
 impl ErrorReason {
     /// Every reason, for reverse look-up by id.
-    pub const ALL: [ErrorReason; 8] = [
+    pub const ALL: [ErrorReason; 9] = [
         ErrorReason::AssertionFalse,
         ErrorReason::InsufficientPermission,
         ErrorReason::DivisionByZero,
         ErrorReason::QpNotInjective,
         ErrorReason::NegativePermission,
+        ErrorReason::PermissionNotPositive,
         ErrorReason::SeqIndexNegative,
         ErrorReason::SeqIndexExceedsLength,
         ErrorReason::RefutationTrue,
@@ -190,6 +197,7 @@ impl ErrorReason {
             ErrorReason::DivisionByZero => "division.by.zero",
             ErrorReason::QpNotInjective => "qp.not.injective",
             ErrorReason::NegativePermission => "negative.permission",
+            ErrorReason::PermissionNotPositive => "permission.not.positive",
             ErrorReason::SeqIndexNegative => "seq.index.negative",
             ErrorReason::SeqIndexExceedsLength => "seq.index.length",
             ErrorReason::RefutationTrue => "refutation.true",

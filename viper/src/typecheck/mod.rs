@@ -60,6 +60,7 @@ pub fn check_program(program: &mut Program) -> Result<(), Vec<InputError>> {
         rewrite::perm_divs(program, &perm_divs);
     }
     rewrite::remove_decreases(program);
+    rewrite::predicate_instances(program);
     Ok(())
 }
 

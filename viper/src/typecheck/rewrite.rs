@@ -1,4 +1,5 @@
-//! Applying the type checker's resolution of `/` to the program.
+//! Rewrites of the type-checked program: the resolution of `/`, the removal of `decreases`
+//! clauses, and predicate instances used as assertions made access predicates.
 
 use crate::ast::*;
 use std::collections::HashSet;
@@ -13,30 +14,36 @@ pub(super) fn perm_divs(program: &mut Program, at: &HashSet<usize>) {
             }
         }
     };
+    each_root(program, &mut |e| expr(e, &mut f));
+}
+
+/// Calls `g` on every expression of the program that is not part of another one (contracts,
+/// bodies, statements' expressions, predicate bodies, axioms).
+fn each_root(program: &mut Program, g: &mut Visit<'_>) {
     for item in &mut program.items {
         match item {
             Item::Field(_) => {}
             Item::Method(m) => {
                 for e in m.pres.iter_mut().chain(&mut m.posts) {
-                    expr(e, &mut f);
+                    g(e);
                 }
                 if let Some(b) = &mut m.body {
-                    block(b, &mut f);
+                    block(b, g);
                 }
             }
             Item::Function(x) => {
                 for e in x.pres.iter_mut().chain(&mut x.posts).chain(&mut x.body) {
-                    expr(e, &mut f);
+                    g(e);
                 }
             }
             Item::Predicate(p) => {
                 if let Some(e) = &mut p.body {
-                    expr(e, &mut f);
+                    g(e);
                 }
             }
             Item::Domain(d) => {
                 for a in &mut d.axioms {
-                    expr(&mut a.expr, &mut f);
+                    g(&mut a.expr);
                 }
             }
         }
@@ -96,23 +103,24 @@ fn block(b: &mut Block, f: &mut Visit<'_>) {
     }
 }
 
+/// Calls `f` on the expressions of `s` that are not part of another one.
 fn stmt(s: &mut Stmt, f: &mut Visit<'_>) {
     match &mut s.kind {
         StmtKind::Block(b) => block(b, f),
         StmtKind::VarDecl { init, .. } => {
             if let Some(e) = init {
-                expr(e, f);
+                f(e);
             }
         }
-        StmtKind::Assign { value, .. } => expr(value, f),
+        StmtKind::Assign { value, .. } => f(value),
         StmtKind::FieldAssign { target, value } => {
-            expr(target, f);
-            expr(value, f);
+            f(target);
+            f(value);
         }
-        StmtKind::Call { args, .. } => args.iter_mut().for_each(|e| expr(e, f)),
+        StmtKind::Call { args, .. } => args.iter_mut().for_each(&mut *f),
         StmtKind::New { .. } => {}
         StmtKind::If { cond, then, els } => {
-            expr(cond, f);
+            f(cond);
             block(then, f);
             if let Some(b) = els {
                 block(b, f);
@@ -123,8 +131,8 @@ fn stmt(s: &mut Stmt, f: &mut Visit<'_>) {
             invariants,
             body,
         } => {
-            expr(cond, f);
-            invariants.iter_mut().for_each(|e| expr(e, f));
+            f(cond);
+            invariants.iter_mut().for_each(&mut *f);
             block(body, f);
         }
         StmtKind::Inhale(e)
@@ -132,8 +140,8 @@ fn stmt(s: &mut Stmt, f: &mut Visit<'_>) {
         | StmtKind::Assert(e)
         | StmtKind::Assume(e)
         | StmtKind::Fold(e)
-        | StmtKind::Unfold(e) => expr(e, f),
-        StmtKind::Label { invariants, .. } => invariants.iter_mut().for_each(|e| expr(e, f)),
+        | StmtKind::Unfold(e) => f(e),
+        StmtKind::Label { invariants, .. } => invariants.iter_mut().for_each(&mut *f),
     }
 }
 
@@ -143,4 +151,38 @@ fn expr(e: &mut Expr, f: &mut Visit<'_>) {
         f(e);
         e.for_each_child_mut(&mut |c| expr(c, f));
     })
+}
+
+/// Turns every predicate instance `P(..)` used as an assertion into `acc(P(..))`, as Viper reads
+/// it; instances inside `acc(..)` and `perm(..)` stay as they are.
+pub(super) fn predicate_instances(program: &mut Program) {
+    let preds: HashSet<String> = program.predicates().map(|p| p.name.name.clone()).collect();
+    if preds.is_empty() {
+        return;
+    }
+    fn wrap(e: &mut Expr, preds: &HashSet<String>) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || match &mut e.kind {
+            ExprKind::Acc { loc, perm } => {
+                loc.for_each_child_mut(&mut |c| wrap(c, preds));
+                if let Some(p) = perm {
+                    wrap(p, preds);
+                }
+            }
+            ExprKind::PermOf(loc) => loc.for_each_child_mut(&mut |c| wrap(c, preds)),
+            ExprKind::Call { name, .. } if preds.contains(&name.name) => {
+                e.for_each_child_mut(&mut |c| wrap(c, preds));
+                let span = e.span;
+                let inst = std::mem::replace(e, Expr::new(ExprKind::BoolLit(true), span));
+                *e = Expr::new(
+                    ExprKind::Acc {
+                        loc: Box::new(inst),
+                        perm: None,
+                    },
+                    span,
+                );
+            }
+            _ => e.for_each_child_mut(&mut |c| wrap(c, preds)),
+        })
+    }
+    each_root(program, &mut |e| wrap(e, &preds));
 }

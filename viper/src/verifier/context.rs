@@ -88,6 +88,14 @@ pub struct Verifier<'a, 'p> {
     /// Consuming a function precondition: access predicates only need some permission, and
     /// nothing is removed.
     pub read_only: bool,
+    /// The permission a predicate body is folded or unfolded with: amounts in the body are
+    /// multiplied by it.
+    pub perm_scale: Option<z3::ast::Real>,
+    /// Whether consumed quantified permissions must yield snapshots (their values): while a
+    /// predicate body is folded, whose snapshot its unfolding produces again.
+    pub want_snapshots: bool,
+    /// `unfolding` expressions being evaluated, innermost last (see `MAX_UNFOLDING_DEPTH`).
+    pub unfolding_depth: usize,
     /// While a function is axiomatised: its precondition predicate applied to the abstraction
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
@@ -146,6 +154,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
             defs_log: Vec::new(),
             skolems: Vec::new(),
             read_only: false,
+            perm_scale: None,
+            want_snapshots: false,
+            unfolding_depth: 0,
             axiom_ctx: None,
             failed_checks: 0,
             seq_fns: std::collections::HashMap::new(),

@@ -14,7 +14,11 @@ pub fn scan(program: &Program) -> Vec<InputError> {
     for item in &program.items {
         match item {
             Item::Field(_) => {}
-            Item::Predicate(p) => s.err(p.span, format!("predicate `{}`", p.name.name)),
+            Item::Predicate(p) => {
+                if let Some(b) = &p.body {
+                    s.expr(b, true);
+                }
+            }
             Item::Domain(d) => {
                 for f in &d.functions {
                     if f.unique && !f.args.is_empty() {
@@ -64,8 +68,12 @@ impl Scan {
     fn block(&mut self, b: &Block) {
         for s in &b.stmts {
             match &s.kind {
-                StmtKind::Fold(_) => self.err(s.span, "`fold`"),
-                StmtKind::Unfold(_) => self.err(s.span, "`unfold`"),
+                StmtKind::Fold(Expr {
+                    kind: ExprKind::Acc { perm: Some(p), .. },
+                    ..
+                }) if matches!(p.kind, ExprKind::PermLit(PermLit::Wildcard)) => {
+                    self.err(s.span, "folding with `wildcard`")
+                }
                 StmtKind::Block(inner) => self.block(inner),
                 StmtKind::If { then, els, .. } => {
                     self.block(then);
@@ -83,6 +91,8 @@ impl Scan {
                     | StmtKind::Assert(_)
                     | StmtKind::While { .. }
                     | StmtKind::Label { .. }
+                    | StmtKind::Fold(_)
+                    | StmtKind::Unfold(_)
             );
             for e in stmt_exprs(s) {
                 self.expr(e, assertion);
@@ -93,24 +103,27 @@ impl Scan {
     /// Checks an expression; `assertion` tells whether access predicates may occur in it.
     fn expr(&mut self, e: &Expr, assertion: bool) {
         let mut found: Vec<(Span, String)> = Vec::new();
+        // The instance an `unfolding` names is an access predicate in any expression.
+        let mut unfolded: Vec<*const Expr> = Vec::new();
         visit(e, &mut |x| match &x.kind {
-            ExprKind::Unfolding { .. } => found.push((x.span, "`unfolding`".into())),
-            ExprKind::Acc { loc, .. } => {
-                if !matches!(loc.kind, ExprKind::Field { .. }) {
-                    found.push((x.span, "predicate access".into()));
-                } else if !assertion {
-                    found.push((x.span, "an access predicate in this position".into()));
-                }
-            }
-            ExprKind::PermOf(loc) if !matches!(loc.kind, ExprKind::Field { .. }) => {
-                found.push((x.span, "`perm` of a predicate".into()))
+            ExprKind::Unfolding { acc, .. } => unfolded.push(&**acc as *const Expr),
+            ExprKind::Acc { .. } if !assertion && !unfolded.contains(&(x as *const Expr)) => {
+                found.push((x.span, "an access predicate in this position".into()));
             }
             ExprKind::PermLit(PermLit::Epsilon) => found.push((x.span, "`epsilon`".into())),
             ExprKind::Quant {
                 kind, vars, body, ..
             } => {
                 let has_acc = !super::rules::assertions::is_pure(body);
-                if has_acc {
+                let mut predicate = false;
+                visit(body, &mut |y| {
+                    if let ExprKind::Acc { loc, .. } = &y.kind {
+                        predicate |= !matches!(loc.kind, ExprKind::Field { .. });
+                    }
+                });
+                if predicate {
+                    found.push((x.span, "a quantified predicate access".into()));
+                } else if has_acc {
                     if *kind == QuantKind::Exists {
                         found.push((x.span, "access predicates under `exists`".into()));
                     } else if qp_items(vars, body).is_none() {

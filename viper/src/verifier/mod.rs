@@ -75,6 +75,7 @@ pub fn verify(
         .filter_map(|i| match i {
             crate::ast::Item::Method(m) => Some(MemberRef::Method(m)),
             crate::ast::Item::Function(f) => Some(MemberRef::Function(f)),
+            crate::ast::Item::Predicate(p) if p.body.is_some() => Some(MemberRef::Predicate(p)),
             _ => None,
         })
         .collect();
@@ -147,8 +148,9 @@ fn verify_members(
         }
         pending.retain(|i| !ready.contains(i));
     }
+    // Methods and predicates (whose bodies may apply functions).
     let methods: Vec<usize> = (0..members.len())
-        .filter(|&i| matches!(members[i], MemberRef::Method(_)))
+        .filter(|&i| !matches!(members[i], MemberRef::Function(_)))
         .collect();
     let done = run_parallel(options, &methods, |i| {
         let mut scope = scopes[i].clone();
@@ -289,6 +291,7 @@ fn verify_member(
     let (name, kind) = match member {
         MemberRef::Method(m) => (m.name.name.clone(), MemberKind::Method),
         MemberRef::Function(f) => (f.name.name.clone(), MemberKind::Function),
+        MemberRef::Predicate(p) => (p.name.name.clone(), MemberKind::Predicate),
     };
     // A new Z3 context per member, with fresh-name counters restarted: the member's terms, and
     // so Z3's answers, are the same whatever ran before on this thread. The first member of a
@@ -348,6 +351,7 @@ fn run_member(
         match member {
             MemberRef::Method(m) => v.verify_method(m),
             MemberRef::Function(f) => v.verify_function(f),
+            MemberRef::Predicate(p) => v.verify_predicate(p),
         }
     }
     tracing::debug!(
@@ -355,6 +359,7 @@ fn run_member(
         member = match member {
             MemberRef::Method(m) => m.name.name.as_str(),
             MemberRef::Function(f) => f.name.name.as_str(),
+            MemberRef::Predicate(p) => p.name.name.as_str(),
         },
         queries = v.prover.stats.queries,
         query_ms = v.prover.stats.query_time.as_secs_f64() * 1e3,

@@ -13,6 +13,7 @@ pub struct ProgramIndex<'p> {
     pub program: &'p Program,
     pub methods: HashMap<&'p str, &'p Method>,
     pub functions: HashMap<&'p str, &'p Function>,
+    pub predicates: HashMap<&'p str, &'p Predicate>,
     pub fields: Vec<&'p Field>,
     pub field_ids: HashMap<&'p str, usize>,
     pub domains: Vec<&'p Domain>,
@@ -36,6 +37,10 @@ impl<'p> ProgramIndex<'p> {
             .functions()
             .map(|f| (f.name.name.as_str(), f))
             .collect();
+        let predicates = program
+            .predicates()
+            .map(|p| (p.name.name.as_str(), p))
+            .collect();
         let fields: Vec<&Field> = program.fields().collect();
         let field_ids = fields
             .iter()
@@ -53,6 +58,7 @@ impl<'p> ProgramIndex<'p> {
             program,
             methods,
             functions,
+            predicates,
             fields,
             field_ids,
             domains,

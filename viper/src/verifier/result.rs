@@ -63,6 +63,7 @@ impl Verdict {
 pub enum MemberKind {
     Method,
     Function,
+    Predicate,
     Domain,
 }
 

@@ -19,6 +19,8 @@ use super::rules::walk::visit;
 pub enum MemberRef<'p> {
     Method(&'p Method),
     Function(&'p Function),
+    /// A predicate: its body must be well-defined.
+    Predicate(&'p Predicate),
 }
 
 /// The declarations one member's verification uses.
@@ -70,6 +72,10 @@ impl<'p> ProgramIndex<'p> {
                 exprs.extend(f.pres.iter().chain(f.posts.iter()).chain(f.body.iter()));
                 (Some(f.name.name.clone()), None)
             }
+            MemberRef::Predicate(p) => {
+                exprs.extend(p.body.iter());
+                (None, None)
+            }
         };
         for c in &callees {
             if let Some(m) = self.methods.get(c) {
@@ -78,6 +84,7 @@ impl<'p> ProgramIndex<'p> {
         }
         // Close over function definitions and contracts.
         let mut functions: BTreeSet<&'p str> = BTreeSet::new();
+        let mut predicates: HashSet<&'p str> = HashSet::new();
         if let MemberRef::Function(f) = member {
             functions.insert(f.name.name.as_str());
         }
@@ -89,6 +96,14 @@ impl<'p> ProgramIndex<'p> {
             while let Some(e) = pending.pop() {
                 visit(e, &mut |x| {
                     if let ExprKind::Call { name, .. } = &x.kind {
+                        // A predicate's body is what folding and unfolding it produce and
+                        // consume: its functions and quantified fields belong to the member.
+                        if let Some(p) = self.predicates.get(name.name.as_str()) {
+                            if predicates.insert(p.name.name.as_str()) {
+                                exprs.extend(p.body.iter());
+                                pending.extend(p.body.iter());
+                            }
+                        }
                         if let Some(f) = self.functions.get(name.name.as_str()) {
                             if functions.insert(f.name.name.as_str()) {
                                 let more = f.pres.iter().chain(f.posts.iter()).chain(f.body.iter());
@@ -247,7 +262,7 @@ pub fn isolate(program: &Program, name: &str) -> Option<Program> {
     let member = match (index.methods.get(name), index.functions.get(name)) {
         (Some(m), _) => MemberRef::Method(m),
         (None, Some(f)) => MemberRef::Function(f),
-        (None, None) => return None,
+        (None, None) => MemberRef::Predicate(index.predicates.get(name)?),
     };
     let scope = index.scope_of(member);
     let items = program

@@ -155,10 +155,9 @@ fn solver_timeout_gives_unknown() {
 #[test]
 fn unsupported_constructs_are_rejected_with_their_location() {
     let cases = [
-        ("predicate P(x: Ref) { true }\nmethod m() {}\n", 1),
-        ("field f: Int\npredicate P(x: Ref) { acc(x.f) }\nmethod m(x: Ref)\n  requires P(x)\n{\n  unfold P(x)\n}\n", 2),
+        ("predicate P(i: Int) { true }\nmethod m() { inhale forall i: Int :: P(i) }\n", 2),
+        ("field f: Int\npredicate P(x: Ref) { acc(x.f) }\nmethod m(x: Ref)\n  requires acc(x.f)\n{\n  fold acc(P(x), wildcard)\n}\n", 6),
         ("field f: Int\nmethod m(x: Ref)\n  requires acc(x.f, epsilon)\n{}\n", 3),
-        ("field f: Int\npredicate P(x: Ref) { acc(x.f) }\nfunction g(x: Ref): Int\n  requires P(x)\n{ unfolding P(x) in x.f }\n", 5),
     ];
     for (text, line) in cases {
         let errs = verify(&program(text), &VerifyOptions::default()).expect_err(text);

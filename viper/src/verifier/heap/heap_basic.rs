@@ -80,7 +80,10 @@ impl Verifier<'_, '_> {
         if checked && rat_value(&perm).is_none() {
             st.assume(rcmp(&perm, &perm_none(), Cmp::Ge));
         }
-        if checked {
+        // A predicate instance is no object (its location is not a reference) and may be held
+        // more than once (Viper bounds only field permissions).
+        let predicate = self.sym.fields[field].predicate;
+        if checked && !predicate {
             st.assume(implies(&positive(&perm), &not(&eq(&rcv, &self.sym.null))));
         }
         let merge_at = st
@@ -122,7 +125,9 @@ impl Verifier<'_, '_> {
                     &eq(&c.val, &val),
                 ));
             }
-            facts.push(rcmp(&total, &perm_write(), Cmp::Le));
+            if !predicate {
+                facts.push(rcmp(&total, &perm_write(), Cmp::Le));
+            }
             for f in facts {
                 st.assume(f);
             }

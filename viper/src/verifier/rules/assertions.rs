@@ -3,17 +3,14 @@
 
 use crate::ast::*;
 
-use super::walk::visit;
-
 /// Whether an assertion holds no permissions (it is a plain Boolean expression).
 pub fn is_pure(e: &Expr) -> bool {
-    let mut pure = true;
-    visit(e, &mut |x| {
-        if matches!(x.kind, ExprKind::Acc { .. }) {
-            pure = false;
-        }
-    });
-    pure
+    stacker::maybe_grow(super::RED_ZONE, super::SEGMENT, || match &e.kind {
+        ExprKind::Acc { .. } => false,
+        // The instance an `unfolding` names is no permission the expression holds.
+        ExprKind::Unfolding { body, .. } => is_pure(body),
+        _ => e.children().into_iter().all(is_pure),
+    })
 }
 
 /// One part of a quantified assertion in normal form (nested quantifiers pulled out).

@@ -32,7 +32,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
     }
 
     /// Consumes a list of assertions in order, each with its own error site. Their expressions
-    /// are evaluated in the heap before the consumption.
+    /// are evaluated in the heap before the consumption. The snapshot is that of the
+    /// assertions' conjunction while a predicate body is folded (`want_snapshots`), else none.
     pub fn consume_all(&mut self, mut st: State, items: &[(&Expr, Site)], k: &mut KS<'_, 'a, 'p>) {
         let outer = st.eval_heap.is_none();
         if outer {
@@ -49,9 +50,19 @@ impl<'a, 'p> Verifier<'a, 'p> {
     fn consume_list(&mut self, st: State, items: &[(&Expr, Site)], k: &mut KS<'_, 'a, 'p>) {
         match items.split_first() {
             None => k(self, st, None),
-            Some(((a, site), rest)) => self.consume_rec(st, a, *site, &mut |v: &mut Self, s, _| {
-                v.consume_list(s, rest, k)
-            }),
+            Some(((a, site), rest)) => {
+                self.consume_rec(st, a, *site, &mut |v: &mut Self, s, first| {
+                    v.consume_list(s, rest, &mut |v: &mut Self, s, others| {
+                        // Only a folded body's snapshot is used: no terms are built otherwise.
+                        let snap = if v.want_snapshots {
+                            v.combine_snaps(first.clone(), others)
+                        } else {
+                            None
+                        };
+                        k(v, s, snap)
+                    })
+                })
+            }
         }
     }
 
@@ -147,8 +158,9 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 body,
             } => {
                 let guard = tt();
+                let want = self.want_snapshots;
                 if let Ok(snap) =
-                    self.consume_forall(&mut st, vars, triggers, body, site, a.span, &guard, false)
+                    self.consume_forall(&mut st, vars, triggers, body, site, a.span, &guard, want)
                 {
                     k(self, st, snap);
                 }
@@ -184,11 +196,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         site: Site,
         guard: &Bool,
     ) -> R<Dynamic> {
-        let ExprKind::Field { receiver, field } = &loc.kind else {
-            return self.unsupported(loc.span, "predicate access");
-        };
-        let rcv = self.eval(st, receiver, site)?;
-        let fid = self.field_id(field)?;
+        let (fid, rcv) = self.heap_location(st, loc, site)?;
         if self.read_only {
             // Function preconditions: only read access is checked (as Silicon does by default),
             // where the amount is positive; the snapshot has the value only there.

@@ -140,17 +140,13 @@ impl Verifier<'_, '_> {
             ExprKind::Acc { .. } => {
                 self.unsupported(e.span, "an access predicate inside an expression")
             }
-            ExprKind::PermOf(loc) => match &loc.kind {
-                ExprKind::Field { receiver, field } => {
-                    let r = self.eval(st, receiver, site)?;
-                    let fid = self.field_id(field)?;
-                    if self.sym.fields[fid].quantified {
-                        self.q_ground_lemmas(st, fid, &r);
-                    }
-                    Ok(Dynamic::from_ast(&self.perm_at(&st.heap.clone(), fid, &r)))
+            ExprKind::PermOf(loc) => {
+                let (fid, r) = self.heap_location(st, loc, site)?;
+                if self.sym.fields[fid].quantified {
+                    self.q_ground_lemmas(st, fid, &r);
                 }
-                _ => self.unsupported(loc.span, "`perm` of a predicate"),
-            },
+                Ok(Dynamic::from_ast(&self.perm_at(&st.heap.clone(), fid, &r)))
+            }
             ExprKind::PermLit(p) => match p {
                 PermLit::Write => Ok(Dynamic::from_ast(&perm_write())),
                 PermLit::None => Ok(Dynamic::from_ast(&perm_none())),
@@ -172,7 +168,7 @@ impl Verifier<'_, '_> {
                 st.unbind(&var.name, prev);
                 res
             }
-            ExprKind::Unfolding { .. } => self.unsupported(e.span, "`unfolding`"),
+            ExprKind::Unfolding { acc, body } => self.eval_unfolding(st, acc, body, site),
             ExprKind::SeqLit { elem_ty, elems } => {
                 let mut ts = Vec::new();
                 for x in elems {
@@ -357,6 +353,27 @@ impl Verifier<'_, '_> {
         match self.index.field_id(&field.name) {
             Some(id) => Ok(id),
             None => self.internal(format!("unknown field `{}`", field.name)),
+        }
+    }
+
+    /// The heap location an access predicate names: its field (or predicate) and receiver (or
+    /// predicate instance location), evaluated in `st`.
+    pub fn heap_location(&mut self, st: &mut State, loc: &Expr, site: Site) -> R<(usize, Dynamic)> {
+        match &loc.kind {
+            ExprKind::Field { receiver, field } => {
+                let rcv = self.eval(st, receiver, site)?;
+                Ok((self.field_id(field)?, rcv))
+            }
+            ExprKind::Call { name, args } if self.sym.predicates.contains_key(&name.name) => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.eval(st, a, site)?);
+                }
+                let refs: Vec<&dyn Ast> = vals.iter().map(|v| v as &dyn Ast).collect();
+                let p = &self.sym.predicates[&name.name];
+                Ok((p.field, p.loc.apply(&refs)))
+            }
+            _ => self.unsupported(loc.span, "this location"),
         }
     }
 

@@ -86,7 +86,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 let distinct = self.new_ref_disjointness(&mut st, &r);
                 st.assume(distinct);
                 let ids: Vec<usize> = match fields {
-                    None => (0..self.sym.fields.len()).collect(),
+                    None => (0..self.index.fields.len()).collect(),
                     Some(fs) => {
                         let mut ids = Vec::new();
                         for f in fs {
@@ -162,11 +162,11 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 st.labels.insert(name.name.clone(), st.heap.clone());
                 k(self, st)
             }
-            StmtKind::Fold(_) => {
-                let _ = self.unsupported::<()>(s.span, "`fold`");
+            StmtKind::Fold(e) => {
+                self.exec_fold(st, e, Site::new(ErrorKind::FoldFailed, s.span), k);
             }
-            StmtKind::Unfold(_) => {
-                let _ = self.unsupported::<()>(s.span, "`unfold`");
+            StmtKind::Unfold(e) => {
+                self.exec_unfold(st, e, Site::new(ErrorKind::UnfoldFailed, s.span), k);
             }
         }
     }

@@ -10,6 +10,7 @@ pub(super) mod assertions;
 pub(super) mod consume;
 pub(super) mod eval;
 pub(super) mod exec;
+pub(super) mod predicates;
 pub(super) mod produce;
 pub(super) mod quant_index;
 pub(super) mod smoke;

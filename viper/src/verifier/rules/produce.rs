@@ -165,6 +165,34 @@ impl<'a, 'p> Verifier<'a, 'p> {
         perm: Option<&Expr>,
         site: Site,
     ) -> R<Option<Real>> {
+        self.eval_amount_checked(st, perm, site, false)
+    }
+
+    /// As [`Verifier::eval_amount`]; with `positive`, checks that the amount is positive
+    /// instead (as `fold` and `unfold` require).
+    pub fn eval_amount_checked(
+        &mut self,
+        st: &mut State,
+        perm: Option<&Expr>,
+        site: Site,
+        positive: bool,
+    ) -> R<Option<Real>> {
+        let amount = self.eval_unscaled_amount(st, perm, site, positive)?;
+        // Inside a predicate body being folded or unfolded with permission `p`, every amount
+        // is scaled by `p` (a wildcard stays a wildcard).
+        Ok(match (amount, &self.perm_scale) {
+            (Some(a), Some(p)) => Some(rmul(&a, p)),
+            (a, _) => a,
+        })
+    }
+
+    fn eval_unscaled_amount(
+        &mut self,
+        st: &mut State,
+        perm: Option<&Expr>,
+        site: Site,
+        positive: bool,
+    ) -> R<Option<Real>> {
         match perm {
             None => Ok(Some(perm_write())),
             Some(Expr {
@@ -192,13 +220,22 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     }
                     _ => self.eval_perm(st, p, site)?,
                 };
+                let (cmp, reason, what) = if positive {
+                    (
+                        Cmp::Gt,
+                        ErrorReason::PermissionNotPositive,
+                        "not be positive",
+                    )
+                } else {
+                    (Cmp::Ge, ErrorReason::NegativePermission, "be negative")
+                };
                 self.check(
                     st,
-                    &rcmp(&t, &perm_none(), Cmp::Ge),
+                    &rcmp(&t, &perm_none(), cmp),
                     site,
-                    ErrorReason::NegativePermission,
+                    reason,
                     p.span,
-                    || format!("Fraction {} might be negative.", print_expr(p)),
+                    || format!("Fraction {} might {what}.", print_expr(p)),
                 )?;
                 Ok(Some(t))
             }
@@ -214,11 +251,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         site: Site,
         span: Span,
     ) -> R<()> {
-        let ExprKind::Field { receiver, field } = &loc.kind else {
-            return self.unsupported(loc.span, "predicate access");
-        };
-        let rcv = self.eval(st, receiver, site)?;
-        let fid = self.field_id(field)?;
+        let (fid, rcv) = self.heap_location(st, loc, site)?;
         let amount = match self.eval_amount(st, perm, site)? {
             Some(p) => p,
             None => self.fresh_wildcard(st),
@@ -229,7 +262,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 Some(v) => v,
                 None => return self.internal("no sort wrapper for a field"),
             },
-            None => self.fresh(&field.name, &sort),
+            None => self.fresh(&self.sym.fields[fid].name.clone(), &sort),
         };
         let _ = span;
         if self.sym.fields[fid].quantified {

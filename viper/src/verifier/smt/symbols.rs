@@ -44,6 +44,18 @@ pub struct FieldSym {
     pub indom: FuncDecl,
     /// Whether all chunks of this field are quantified chunks.
     pub quantified: bool,
+    /// Whether this entry stands for a predicate: its chunks are predicate instances, the
+    /// receiver is the instance's location (see [`PredSym`]) and the value its snapshot.
+    pub predicate: bool,
+}
+
+/// A predicate, held in the heap like a field of its instances: `loc(args)` (of sort
+/// `$PredLoc`, injective) is the receiver of its chunks, whose values are snapshots of its body.
+/// Unlike a field, more than a full permission may be held and a location is never null.
+pub struct PredSym {
+    /// Index of the predicate's entry in [`Symbols::fields`].
+    pub field: usize,
+    pub loc: FuncDecl,
 }
 
 /// A Viper function's symbols.
@@ -83,6 +95,7 @@ pub struct Symbols {
     first: FuncDecl,
     second: FuncDecl,
     pub fields: Vec<FieldSym>,
+    pub predicates: HashMap<String, PredSym>,
     pub functions: HashMap<String, FuncSym>,
     pub domain_funcs: HashMap<String, DomFuncSym>,
     pub domain_sorts: HashMap<String, Sort>,
@@ -120,6 +133,7 @@ impl Symbols {
             first,
             second,
             fields: Vec::new(),
+            predicates: HashMap::new(),
             functions: HashMap::new(),
             domain_funcs: HashMap::new(),
             domain_sorts: HashMap::new(),
@@ -171,8 +185,10 @@ impl Symbols {
                 lookup,
                 indom,
                 quantified,
+                predicate: false,
             });
         }
+        sym.declare_predicates(index)?;
         for name in &scope.functions {
             let Some(f) = index.functions.get(name.as_str()) else {
                 continue;
@@ -206,6 +222,66 @@ impl Symbols {
             );
         }
         Ok(sym)
+    }
+
+    /// Declares every predicate as a field of its instances (see [`PredSym`]), with the axioms
+    /// that make its location function injective (an inverse per argument).
+    fn declare_predicates(&mut self, index: &ProgramIndex<'_>) -> Result<(), String> {
+        for p in index.program.predicates() {
+            let loc_sort = Sort::uninterpreted(Symbol::String("$PredLoc".into()));
+            let name = &p.name.name;
+            let sorts = p
+                .args
+                .iter()
+                .map(|a| self.sort_of(&a.ty))
+                .collect::<Result<Vec<_>, _>>()?;
+            let refs: Vec<&Sort> = sorts.iter().collect();
+            let loc = FuncDecl::new(format!("p.{name}%loc"), &refs, &loc_sort);
+            let vars: Vec<Dynamic> = sorts
+                .iter()
+                .enumerate()
+                .map(|(i, s)| Dynamic::new_const(format!("$p.{name}.{i}"), s))
+                .collect();
+            let var_refs: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
+            let app = loc.apply(&var_refs);
+            for (i, (v, s)) in vars.iter().zip(&sorts).enumerate() {
+                let inv = FuncDecl::new(format!("p.{name}%arg{i}"), &[&loc_sort], s);
+                let bound: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
+                self.axioms.push(forall_const(
+                    &bound,
+                    &[&Pattern::new(&[&app])],
+                    &inv.apply(&[&app]).eq(v),
+                ));
+            }
+            let fvf_sort = Sort::uninterpreted(Symbol::String(format!("$PSF<{name}>")));
+            let lookup = FuncDecl::new(
+                format!("$PSF.lookup_{name}"),
+                &[&fvf_sort, &loc_sort],
+                &self.snap_sort,
+            );
+            let indom = FuncDecl::new(
+                format!("$PSF.indom_{name}"),
+                &[&fvf_sort, &loc_sort],
+                &Sort::bool(),
+            );
+            self.predicates.insert(
+                name.clone(),
+                PredSym {
+                    field: self.fields.len(),
+                    loc,
+                },
+            );
+            self.fields.push(FieldSym {
+                name: name.clone(),
+                sort: self.snap_sort.clone(),
+                fvf_sort,
+                lookup,
+                indom,
+                quantified: false,
+                predicate: true,
+            });
+        }
+        Ok(())
     }
 
     fn declare_domain(&mut self, d: &Domain) -> Result<(), String> {
@@ -426,12 +502,18 @@ impl Symbols {
 
     /// A value as a snapshot (for sorts declared as field or field-value-function sorts).
     pub fn wrap(&self, t: &Dynamic) -> Option<Dynamic> {
+        if t.get_sort() == self.snap_sort {
+            return Some(t.clone());
+        }
         let w = self.wrappers.get(&t.get_sort().to_string())?;
         Some(w.wrap.apply(&[t]))
     }
 
     /// A snapshot as a value of `sort`.
     pub fn unwrap(&self, s: &Dynamic, sort: &Sort) -> Option<Dynamic> {
+        if *sort == self.snap_sort {
+            return Some(s.clone());
+        }
         let w = self.wrappers.get(&sort.to_string())?;
         Some(w.unwrap.apply(&[s]))
     }
