@@ -7,7 +7,8 @@
 //!   snapshot, so the values folded are the values unfolded;
 //! - `unfolding acc(P(args), p) in e` evaluates `e` in a copy of the state where the instance is
 //!   unfolded; the heap is unchanged afterwards, the facts learnt are kept (under the branch
-//!   conditions of the body where they were learnt, and `e`'s value is joined over them).
+//!   conditions of the body where they were learnt, and `e`'s value is joined over them). An
+//!   unfolded state that may contradict the rest of the state is reported as unsupported.
 
 use std::collections::HashMap;
 
@@ -249,6 +250,23 @@ impl<'a, 'p> Verifier<'a, 'p> {
         }
         // The path conditions of `st` are a prefix of every outcome's.
         st.pc = base.clone();
+        // The outcomes must cover the state and be consistent: a branch of the body dropped as
+        // infeasible, or an inconsistent outcome, means the unfolded state contradicts what is
+        // held (an instance held beside more of its body's permissions than exist). The path
+        // itself is not infeasible then (Silver's silicon/0554.vpr): its facts must not be kept.
+        let covered = or(outcomes
+            .iter()
+            .map(|(s, _)| and(s.pc.branch_conds_since(&base))));
+        let checked = !self.mode.unchecked;
+        let contradicts = outcomes.is_empty()
+            || (checked && !self.holds(st, &covered))
+            || (checked && !outcomes.iter().all(|(s, _)| self.feasible(s)));
+        if contradicts {
+            return self.unsupported(
+                e.span,
+                "an `unfolding` whose unfolded state may contradict the rest of the state",
+            );
+        }
         let defs: Vec<_> = self.defs_log[mark.min(self.defs_log.len())..].to_vec();
         let mut value: Option<Dynamic> = None;
         for (s, r) in outcomes.into_iter().rev() {
@@ -266,7 +284,6 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 Some(rest) => ite(&conds, &r, &rest),
             });
         }
-        // No outcome: the instance's body is infeasible here, so is this path.
         value.ok_or(Stop)
     }
 }
