@@ -177,28 +177,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
         site: Site,
         positive: bool,
     ) -> R<Option<Real>> {
-        let amount = self.eval_unscaled_amount(st, perm, site, positive)?;
-        // Inside a predicate body being folded or unfolded with permission `p`, every amount
-        // is scaled by `p` (a wildcard stays a wildcard).
-        Ok(match (amount, &self.perm_scale) {
-            (Some(a), Some(p)) => Some(rmul(&a, p)),
-            (a, _) => a,
-        })
-    }
-
-    fn eval_unscaled_amount(
-        &mut self,
-        st: &mut State,
-        perm: Option<&Expr>,
-        site: Site,
-        positive: bool,
-    ) -> R<Option<Real>> {
-        match perm {
-            None => Ok(Some(perm_write())),
+        let amount = match perm {
+            None => Some(perm_write()),
             Some(Expr {
                 kind: ExprKind::PermLit(PermLit::Wildcard),
                 ..
-            }) => Ok(None),
+            }) => None,
             Some(p) => {
                 // `a / b` in a permission position is a fraction even if the type checker
                 // left it as integer division.
@@ -237,9 +221,15 @@ impl<'a, 'p> Verifier<'a, 'p> {
                     p.span,
                     || format!("Fraction {} might {what}.", print_expr(p)),
                 )?;
-                Ok(Some(t))
+                Some(t)
             }
-        }
+        };
+        // Inside a predicate body being folded or unfolded with permission `p`, every amount
+        // is scaled by `p` (a wildcard stays a wildcard).
+        Ok(match (amount, &self.perm_scale) {
+            (Some(a), Some(p)) => Some(rmul(&a, p)),
+            (a, _) => a,
+        })
     }
 
     fn produce_acc(
