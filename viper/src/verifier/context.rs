@@ -96,6 +96,9 @@ pub struct Verifier<'a, 'p> {
     pub want_snapshots: bool,
     /// `unfolding` expressions being evaluated, innermost last (see `MAX_UNFOLDING_DEPTH`).
     pub unfolding_depth: usize,
+    /// While a recursive function's definition is axiomatised: the trigger terms of the
+    /// predicate instances its body unfolds outermost (see [`Verifier::function_axioms`]).
+    pub pred_triggers: Option<Vec<Dynamic>>,
     /// While a function is axiomatised: its precondition predicate applied to the abstraction
     /// variables, and the path conditions before its precondition was produced.
     pub axiom_ctx: Option<(Bool, PathConds)>,
@@ -157,6 +160,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             perm_scale: None,
             want_snapshots: false,
             unfolding_depth: 0,
+            pred_triggers: None,
             axiom_ctx: None,
             failed_checks: 0,
             seq_fns: std::collections::HashMap::new(),
@@ -487,11 +491,26 @@ impl Verifier<'_, '_> {
         self.seq_fns.get(&key)
     }
 
-    /// A pattern term for `t`: membership becomes its trigger version.
+    /// A pattern term for `t`: membership becomes its trigger version; outside functions, an
+    /// application of a heap-dependent function becomes its limited version, as in Silicon, so
+    /// that the applications a definition unrolls to (which are limited) match as well.
     pub fn as_trigger_term(&self, t: &Dynamic) -> Dynamic {
         let Ok(d) = t.safe_decl() else {
             return t.clone();
         };
+        if self.mode.in_function.is_none() && self.axiom_ctx.is_none() {
+            let fs = d
+                .name()
+                .strip_prefix("f.")
+                .and_then(|n| self.sym.functions.get(n));
+            if let Some(fs) = fs.filter(|fs| fs.heap_dependent) {
+                if fs.decl.name() == d.name() {
+                    let kids = t.children();
+                    let refs: Vec<&dyn Ast> = kids.iter().map(|k| k as &dyn Ast).collect();
+                    return fs.limited.apply(&refs);
+                }
+            }
+        }
         if !d.name().starts_with("$Seq.contains") || t.num_children() != 2 {
             return t.clone();
         }

@@ -11,8 +11,9 @@ use crate::ErrorKind;
 use super::context::{Mode, Site, Verifier};
 use super::heap::state::State;
 use super::rules::eval::conjoin;
-use super::smt::quant::quantify;
+use super::smt::quant::{covers, quantify};
 use super::smt::terms::*;
+use super::smt::triggers::valid_pattern_argument;
 
 impl Verifier<'_, '_> {
     /// Checks that the function's body is well-defined under its precondition and satisfies its
@@ -156,13 +157,19 @@ impl Verifier<'_, '_> {
             return (Vec::new(), Vec::new(), Vec::new());
         };
         let mut axioms = vec![quantify(&vars, &[vec![app.clone()]], &eq(&app, &lim))];
+        let mut stateless = None;
         if heap_dependent {
             let plain: Vec<&dyn Ast> = refs[1..].to_vec();
-            let stateless = fs.stateless.apply(&plain);
-            if let Some(b) = stateless.as_bool() {
+            let s = fs.stateless.apply(&plain);
+            if let Some(b) = s.as_bool() {
                 axioms.push(quantify(&vars, &[vec![lim.clone()]], &b));
             }
+            stateless = Some(s);
         }
+        // As in Silicon, the definition of a recursive function also applies where an instance
+        // its body unfolds is folded or unfolded and a (limited) application exists: so a
+        // definition unrolls once per fold or unfold, not only once per full application.
+        let recursive = heap_dependent && self.index.recursive.contains(name.as_str());
         let saved = std::mem::replace(
             &mut self.mode,
             Mode {
@@ -203,15 +210,18 @@ impl Verifier<'_, '_> {
             let guard = and(guard);
             if let Some(body) = &f.body {
                 let before = b.pc.clone();
-                if let Ok(t) = v.eval(&mut b, body, site) {
+                let outer = v.pred_triggers.replace(Vec::new());
+                let value = v.eval(&mut b, body, site);
+                let unfolded = std::mem::replace(&mut v.pred_triggers, outer).unwrap_or_default();
+                if let Ok(t) = value {
                     if t.get_sort() == app.get_sort() {
                         let mut cons = vec![eq(&app, &t)];
                         cons.extend(b.pc.since(&before));
-                        definition.push(quantify(
-                            &vars,
-                            &[vec![app.clone()]],
-                            &implies(&guard, &and(cons)),
-                        ));
+                        let mut patterns = vec![vec![app.clone()]];
+                        if recursive {
+                            patterns.extend(predicate_patterns(&unfolded, &stateless, &vars));
+                        }
+                        definition.push(quantify(&vars, &patterns, &implies(&guard, &and(cons))));
                     }
                 }
             }
@@ -243,4 +253,30 @@ impl Verifier<'_, '_> {
         axioms.extend(defs);
         (axioms, per_branch, definition)
     }
+}
+
+/// The extra patterns of a recursive function's definition: `{f%stateless(args), P%trigger(s',
+/// args')}` for each instance `P(args')` its body unfolds outermost, whose snapshot `s'` is
+/// part of the function's snapshot. Terms with interpreted operations (or not mentioning every
+/// variable) cannot be patterns and are left out.
+fn predicate_patterns(
+    unfolded: &[Dynamic],
+    stateless: &Option<Dynamic>,
+    vars: &[Dynamic],
+) -> Vec<Vec<Dynamic>> {
+    let Some(stateless) = stateless else {
+        return Vec::new();
+    };
+    unfolded
+        .iter()
+        .filter(|t| pattern_safe(t, vars))
+        .map(|t| vec![stateless.clone(), t.clone()])
+        .filter(|p| covers(p, vars))
+        .collect()
+}
+
+/// Whether `t`, a predicate trigger term, may be part of a pattern: its arguments are built
+/// from the variables by uninterpreted functions only (snapshot projections, sort wrappers).
+fn pattern_safe(t: &Dynamic, vars: &[Dynamic]) -> bool {
+    t.kind() == z3::AstKind::App && t.children().iter().all(|c| valid_pattern_argument(c, vars))
 }

@@ -12,12 +12,13 @@
 
 use std::collections::HashMap;
 
-use z3::ast::{Dynamic, Real};
+use z3::ast::{Ast, Dynamic, Real};
 
 use crate::ast::*;
 use crate::ErrorKind;
 
 use super::produce::K;
+use super::walk::visit;
 use crate::printer::print_expr;
 use crate::verifier::context::{Site, Stop, Verifier, R};
 use crate::verifier::heap::heap_basic::Amount;
@@ -120,6 +121,56 @@ impl<'a, 'p> Verifier<'a, 'p> {
         Ok((amount, snap))
     }
 
+    /// `P%trigger(snap, args)` for the instance whose body store is `store`.
+    fn trigger_term(
+        &self,
+        inst: &Instance<'p, '_>,
+        store: &HashMap<String, Dynamic>,
+        snap: &Dynamic,
+    ) -> Option<Dynamic> {
+        let ps = self.sym.predicates.get(inst.pred.name.name.as_str())?;
+        let mut args: Vec<Dynamic> = vec![snap.clone()];
+        for param in &inst.pred.args {
+            args.push(store.get(&param.name.name)?.clone());
+        }
+        let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+        Some(ps.trigger.apply(&refs))
+    }
+
+    /// Whether `e` applies a function of the recursion cycle of the function being axiomatised.
+    fn calls_own_cycle(&self, e: &Expr) -> bool {
+        let Some(f) = self.mode.in_function.as_deref() else {
+            return false;
+        };
+        let mut found = false;
+        visit(e, &mut |x| {
+            if let ExprKind::Call { name, .. } = &x.kind {
+                found |= self.index.same_scc(f, &name.name);
+            }
+        });
+        found
+    }
+
+    /// Makes the instance's trigger term known where an instance is folded or unfolded (not while
+    /// a function is axiomatised, where its variables are bound).
+    fn assume_trigger(
+        &self,
+        st: &mut State,
+        inst: &Instance<'p, '_>,
+        store: &HashMap<String, Dynamic>,
+        snap: &Dynamic,
+    ) {
+        if self.axiom_ctx.is_some() {
+            return;
+        }
+        if let Some(b) = self
+            .trigger_term(inst, store, snap)
+            .and_then(|t| t.as_bool())
+        {
+            st.assume(b);
+        }
+    }
+
     /// Checks that the body of `p` is well-defined for all arguments (reads only what the body
     /// holds permission to, partial operations defined), as Silicon does.
     pub fn verify_predicate(&mut self, p: &Predicate) {
@@ -144,7 +195,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let Ok((fid, rcv, amount)) = self.instance_location(&mut st, &inst, site) else {
             return;
         };
-        let outer_store = std::mem::replace(&mut st.store, store);
+        let outer_store = std::mem::replace(&mut st.store, store.clone());
         let inner = Some(amount.clone());
         let outer = std::mem::replace(&mut self.perm_scale, inner.clone());
         let outer_k = outer.clone();
@@ -159,6 +210,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 v.want_snapshots = outer_want;
                 s.store = outer_store.clone();
                 let snap = snap.unwrap_or_else(|| v.sym.unit.clone());
+                v.assume_trigger(&mut s, &inst, &store, &snap);
                 v.basic_add(&mut s, fid, rcv.clone(), amount.clone(), snap);
                 k(v, s);
                 v.perm_scale = inner.clone();
@@ -180,6 +232,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let Ok((amount, snap)) = self.take_instance(&mut st, &inst, site) else {
             return;
         };
+        self.assume_trigger(&mut st, &inst, &store, &snap);
         self.produce_body(st, &inst, store, amount, snap, site, k);
     }
 
@@ -237,6 +290,15 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let base = work.pc.clone();
         let mark = self.defs_log.len();
         let (amount, snap) = self.take_instance(&mut work, &inst, site)?;
+        let trigger = self.trigger_term(&inst, &store, &snap);
+        // As in Silicon, only an outermost `unfolding` around a recursive call of the function
+        // being axiomatised gives its definition a pattern: one around a non-recursive part
+        // (Silver's issue 895) would unroll the definition without end.
+        if self.unfolding_depth == 0 && self.calls_own_cycle(body) {
+            if let (Some(found), Some(t)) = (self.pred_triggers.as_mut(), &trigger) {
+                found.push(t.clone());
+            }
+        }
         let mut outcomes: Vec<(State, R<Dynamic>)> = Vec::new();
         let mut after = |v: &mut Self, mut s: State| {
             let r = v.eval(&mut s, body, site);
@@ -283,6 +345,11 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 None => r,
                 Some(rest) => ite(&conds, &r, &rest),
             });
+        }
+        if self.axiom_ctx.is_none() {
+            if let Some(b) = trigger.and_then(|t| t.as_bool()) {
+                st.assume(b);
+            }
         }
         value.ok_or(Stop)
     }

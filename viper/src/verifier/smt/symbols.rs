@@ -56,6 +56,9 @@ pub struct PredSym {
     /// Index of the predicate's entry in [`Symbols::fields`].
     pub field: usize,
     pub loc: FuncDecl,
+    /// `P%trigger(snapshot, args): Bool`, assumed where an instance is folded or unfolded, so
+    /// that the definitions of recursive functions unfolding `P` unroll there (as in Silicon).
+    pub trigger: FuncDecl,
 }
 
 /// A Viper function's symbols.
@@ -237,6 +240,9 @@ impl Symbols {
                 .collect::<Result<Vec<_>, _>>()?;
             let refs: Vec<&Sort> = sorts.iter().collect();
             let loc = FuncDecl::new(format!("p.{name}%loc"), &refs, &loc_sort);
+            let mut trigger_dom: Vec<&Sort> = vec![&self.snap_sort];
+            trigger_dom.extend(refs.iter().copied());
+            let trigger = FuncDecl::new(format!("p.{name}%trigger"), &trigger_dom, &Sort::bool());
             let vars: Vec<Dynamic> = sorts
                 .iter()
                 .enumerate()
@@ -269,6 +275,7 @@ impl Symbols {
                 PredSym {
                     field: self.fields.len(),
                     loc,
+                    trigger,
                 },
             );
             self.fields.push(FieldSym {

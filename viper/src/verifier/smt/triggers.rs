@@ -92,6 +92,26 @@ pub fn valid_pattern_term(t: &Dynamic, vars: &[Dynamic]) -> bool {
     valid && is_pattern_app(t)
 }
 
+/// Whether `t` applies a snapshot projection or a sort wrapper (uninterpreted functions).
+fn is_snapshot_app(t: &Dynamic) -> bool {
+    t.safe_decl().is_ok_and(|d| {
+        let n = d.name();
+        n.starts_with("$Snap.") || n.starts_with("$SortWrappers.")
+    })
+}
+
+/// Whether `t` may be an argument inside a pattern over `vars`: built from the variables and
+/// constants by uninterpreted functions only.
+pub fn valid_pattern_argument(t: &Dynamic, vars: &[Dynamic]) -> bool {
+    let mut walk = Walk {
+        vars,
+        info: HashMap::new(),
+        candidates: Vec::new(),
+        apps: Vec::new(),
+    };
+    walk.visit(t).1
+}
+
 /// Whether `t` has `sub` as a subterm.
 fn contains(t: &Dynamic, sub: &Dynamic) -> bool {
     if t.ast_eq(sub) {
@@ -198,9 +218,11 @@ impl Walk<'_> {
                 }
             }
             // Z3 accepts no interpreted operation in a pattern, not even on ground arguments
-            // (constants are fine).
+            // (constants are fine); snapshot projections and sort wrappers are uninterpreted
+            // (a function's snapshot argument `$Snap.second(s)`), though never patterns alone.
             let constant = t.num_children() == 0;
-            (mask, constant || (app && kids_valid), size)
+            let inner = app || is_snapshot_app(t);
+            (mask, constant || (inner && kids_valid), size)
         };
         self.info.insert(id, res);
         res
