@@ -167,8 +167,9 @@ impl Verifier<'_, '_> {
             stateless = Some(s);
         }
         // As in Silicon, the definition of a recursive function also applies where an instance
-        // its body unfolds is folded or unfolded and a (limited) application exists: so a
-        // definition unrolls once per fold or unfold, not only once per full application.
+        // its body unfolds around a recursive call is folded or unfolded and a (limited)
+        // application exists: a definition unrolls once per fold or unfold, not only once per
+        // full application.
         let recursive = heap_dependent && self.index.recursive.contains(name.as_str());
         let saved = std::mem::replace(
             &mut self.mode,

@@ -151,22 +151,13 @@ impl<'a, 'p> Verifier<'a, 'p> {
         found
     }
 
-    /// Makes the instance's trigger term known where an instance is folded or unfolded (not while
-    /// a function is axiomatised, where its variables are bound).
-    fn assume_trigger(
-        &self,
-        st: &mut State,
-        inst: &Instance<'p, '_>,
-        store: &HashMap<String, Dynamic>,
-        snap: &Dynamic,
-    ) {
+    /// Makes an instance's trigger term known where it is folded or unfolded (not while a
+    /// function is axiomatised, where its variables are bound).
+    fn assume_trigger(&self, st: &mut State, trigger: Option<Dynamic>) {
         if self.axiom_ctx.is_some() {
             return;
         }
-        if let Some(b) = self
-            .trigger_term(inst, store, snap)
-            .and_then(|t| t.as_bool())
-        {
+        if let Some(b) = trigger.and_then(|t| t.as_bool()) {
             st.assume(b);
         }
     }
@@ -210,7 +201,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 v.want_snapshots = outer_want;
                 s.store = outer_store.clone();
                 let snap = snap.unwrap_or_else(|| v.sym.unit.clone());
-                v.assume_trigger(&mut s, &inst, &store, &snap);
+                let trigger = v.trigger_term(&inst, &store, &snap);
+                v.assume_trigger(&mut s, trigger);
                 v.basic_add(&mut s, fid, rcv.clone(), amount.clone(), snap);
                 k(v, s);
                 v.perm_scale = inner.clone();
@@ -232,7 +224,8 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let Ok((amount, snap)) = self.take_instance(&mut st, &inst, site) else {
             return;
         };
-        self.assume_trigger(&mut st, &inst, &store, &snap);
+        let trigger = self.trigger_term(&inst, &store, &snap);
+        self.assume_trigger(&mut st, trigger);
         self.produce_body(st, &inst, store, amount, snap, site, k);
     }
 
@@ -294,7 +287,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         // As in Silicon, only an outermost `unfolding` around a recursive call of the function
         // being axiomatised gives its definition a pattern: one around a non-recursive part
         // (Silver's issue 895) would unroll the definition without end.
-        if self.unfolding_depth == 0 && self.calls_own_cycle(body) {
+        if self.pred_triggers.is_some() && self.unfolding_depth == 0 && self.calls_own_cycle(body) {
             if let (Some(found), Some(t)) = (self.pred_triggers.as_mut(), &trigger) {
                 found.push(t.clone());
             }
@@ -346,11 +339,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
                 Some(rest) => ite(&conds, &r, &rest),
             });
         }
-        if self.axiom_ctx.is_none() {
-            if let Some(b) = trigger.and_then(|t| t.as_bool()) {
-                st.assume(b);
-            }
-        }
+        self.assume_trigger(st, trigger);
         value.ok_or(Stop)
     }
 }
