@@ -82,14 +82,45 @@ impl<'a, 'p> Verifier<'a, 'p> {
         Ok(store)
     }
 
+    /// The instance's arguments, in the predicate's parameter order, from its body's store.
+    fn instance_args(
+        &self,
+        inst: &Instance<'p, '_>,
+        store: &HashMap<String, Dynamic>,
+    ) -> Option<Vec<Dynamic>> {
+        inst.pred
+            .args
+            .iter()
+            .map(|param| store.get(&param.name.name).cloned())
+            .collect()
+    }
+
+    /// The instance's heap location (its predicate's entry and `P%loc(args)`), from the
+    /// arguments already evaluated into its body's store.
+    fn stored_location(
+        &mut self,
+        inst: &Instance<'p, '_>,
+        store: &HashMap<String, Dynamic>,
+    ) -> R<(usize, Dynamic)> {
+        let ps = self.sym.predicates.get(inst.pred.name.name.as_str());
+        match (ps, self.instance_args(inst, store)) {
+            (Some(ps), Some(args)) => {
+                let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+                Ok((ps.field, ps.loc.apply(&refs)))
+            }
+            _ => self.internal("a predicate instance outside the member's scope"),
+        }
+    }
+
     /// The location of the instance and the amount it is folded with.
     fn instance_location(
         &mut self,
         st: &mut State,
         inst: &Instance<'p, '_>,
+        store: &HashMap<String, Dynamic>,
         site: Site,
     ) -> R<(usize, Dynamic, Real)> {
-        let (fid, rcv) = self.heap_location(st, inst.loc, site)?;
+        let (fid, rcv) = self.stored_location(inst, store)?;
         match self.eval_amount_checked(st, inst.perm, site, true)? {
             Some(a) => Ok((fid, rcv, a)),
             None => self.internal("a wildcard amount of a folded instance"),
@@ -102,9 +133,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
         &mut self,
         st: &mut State,
         inst: &Instance<'p, '_>,
+        store: &HashMap<String, Dynamic>,
         site: Site,
     ) -> R<(Real, Dynamic)> {
-        let (fid, rcv) = self.heap_location(st, inst.loc, site)?;
+        let (fid, rcv) = self.stored_location(inst, store)?;
         let amount = match self.eval_amount_checked(st, inst.perm, site, true)? {
             Some(a) => a,
             None => {
@@ -130,9 +162,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
     ) -> Option<Dynamic> {
         let ps = self.sym.predicates.get(inst.pred.name.name.as_str())?;
         let mut args: Vec<Dynamic> = vec![snap.clone()];
-        for param in &inst.pred.args {
-            args.push(store.get(&param.name.name)?.clone());
-        }
+        args.extend(self.instance_args(inst, store)?);
         let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
         Some(ps.trigger.apply(&refs))
     }
@@ -183,7 +213,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let Ok(store) = self.body_store(&mut st, &inst, site) else {
             return;
         };
-        let Ok((fid, rcv, amount)) = self.instance_location(&mut st, &inst, site) else {
+        let Ok((fid, rcv, amount)) = self.instance_location(&mut st, &inst, &store, site) else {
             return;
         };
         let outer_store = std::mem::replace(&mut st.store, store.clone());
@@ -221,7 +251,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let Ok(store) = self.body_store(&mut st, &inst, site) else {
             return;
         };
-        let Ok((amount, snap)) = self.take_instance(&mut st, &inst, site) else {
+        let Ok((amount, snap)) = self.take_instance(&mut st, &inst, &store, site) else {
             return;
         };
         let trigger = self.trigger_term(&inst, &store, &snap);
@@ -282,7 +312,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let store = self.body_store(&mut work, &inst, site)?;
         let base = work.pc.clone();
         let mark = self.defs_log.len();
-        let (amount, snap) = self.take_instance(&mut work, &inst, site)?;
+        let (amount, snap) = self.take_instance(&mut work, &inst, &store, site)?;
         let trigger = self.trigger_term(&inst, &store, &snap);
         // As in Silicon, only an outermost `unfolding` around a recursive call of the function
         // being axiomatised gives its definition a pattern: one around a non-recursive part
