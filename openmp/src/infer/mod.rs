@@ -21,6 +21,7 @@ pub mod constants;
 pub mod derefs;
 pub mod footprint;
 pub mod sexpr;
+pub mod stages;
 pub mod taken;
 
 use crate::c::ast::*;
@@ -109,6 +110,11 @@ pub fn infer(program: &mut Program) -> Inference {
         });
         let mut locked = Vec::new();
         for b in blocks {
+            // Only for an inferred contract: a contract of the user's speaks of whole
+            // iterations, whose sequentialized run needs their permissions all at once.
+            if b.payload.contract.is_none() {
+                b.payload.stages = stages::stages(program, &names, b, &written);
+            }
             locked.extend(infer_block(
                 program,
                 &names,
@@ -433,6 +439,19 @@ fn footprint_of(
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
 ) -> footprint::Footprint {
+    let code = b.payload.body.block().stmts.clone();
+    footprint_of_code(program, names, b, written, lock_bases, &code)
+}
+
+/// The footprint of `code`, part of a block's code, with the block's data-sharing attributes.
+fn footprint_of_code(
+    program: &Program,
+    names: &taken::ProgramNames,
+    b: &ppl::BasicBlock<crate::omp::OmpBlock>,
+    written: &BTreeSet<VarId>,
+    lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
+    code: &[Stmt],
+) -> footprint::Footprint {
     let ob = &b.payload;
     let span = ob.pragma.span;
     let function = ob
@@ -477,8 +496,7 @@ fn footprint_of(
         boxed,
         lock_bases,
     };
-    let code = ob.body.block().stmts.clone();
-    footprint::footprint(&mut env, &code)
+    footprint::footprint(&mut env, code)
 }
 
 /// The footprint of a block (for finding out what its locks protect).
@@ -533,7 +551,21 @@ fn infer_block(
                 // A contract about a variable ompv introduced (`omp::linear`) cannot be written
                 // into the source: such loops get theirs inferred again.
                 let body = clauses_text(&c);
-                if placed && !c.clauses.is_empty() && !crate::omp::linear::mentions_synthetic(&body)
+                // A `simd` loop checked statement by statement (`stages`) keeps its inferred
+                // contract unwritten: a written one would be the user's, checked for whole
+                // iterations.
+                if !ob.stages.is_empty() {
+                    out.missing.push((
+                        span,
+                        "the `simd` loop's accesses are checked statement by statement (OpenMP \
+                         5.2 §10.4 keeps lexically forward dependences), with footprints inferred \
+                         at each run; a written iteration contract would be checked for whole \
+                         iterations instead"
+                            .into(),
+                    ));
+                } else if placed
+                    && !c.clauses.is_empty()
+                    && !crate::omp::linear::mentions_synthetic(&body)
                 {
                     let text = format!(" /*@ {body} @*/");
                     match contract_place(ob) {

@@ -616,6 +616,12 @@ impl Lowerer<'_> {
                 )
             }
         };
+        // The footprints of the statements of an iteration that keeps forward dependences
+        // (`infer::stages`), seen like the contract.
+        let mut stage_pres = Vec::new();
+        for c in &ob.stages {
+            stage_pres.push(self.spec_clauses(c.clauses.iter(), SpecPos::Pre)?);
+        }
         // What the iterations contribute to reductions (also seen by the contract's names).
         let contributions = self.lower_contributions(ob)?;
         let assumed = self.combined_facts(ob)?;
@@ -756,8 +762,39 @@ impl Lowerer<'_> {
             body.push(var_decl(&cnt, VType::Bool, Some(bool_lit(false, at)), at));
             self.cur.flags.loops.push((None, Some(cnt)));
         }
-        let r = self.scoped(|l| l.stmts(&code.stmts, &mut body));
+        // Statement by statement when the iteration has stages (no statement leaves the
+        // iteration early there, so this is what lowering them together gives).
+        let split = !stage_pres.is_empty()
+            && stage_pres.len() == code.stmts.len()
+            && scalars.is_empty()
+            && !has_continue;
+        let prelude_len = body.len();
+        let mut cuts = Vec::new();
+        let r = self.scoped(|l| {
+            if !split {
+                return l.stmts(&code.stmts, &mut body);
+            }
+            for s in &code.stmts {
+                let start = body.len();
+                l.stmts(std::slice::from_ref(s), &mut body)?;
+                cuts.push(start..body.len());
+            }
+            Ok(())
+        });
         r?;
+        let stages = split.then(|| ppl::obligations::Stages {
+            prelude: body[..prelude_len].to_vec(),
+            parts: stage_pres
+                .into_iter()
+                .zip(cuts)
+                .zip(&code.stmts)
+                .map(|((pre, cut), s)| ppl::obligations::Stage {
+                    pre,
+                    code: body[cut].to_vec(),
+                    span: s.span,
+                })
+                .collect(),
+        });
         let checks = self.contribution_checks(&contributions, key);
         body.extend(checks);
         let snapshots = self.contribution_snapshots(&contributions, &dims, ob.pragma.span)?;
@@ -782,6 +819,7 @@ impl Lowerer<'_> {
                 window,
                 snapshots,
                 assumed,
+                stages,
             },
             scalars,
         ))

@@ -168,6 +168,28 @@ pub struct OmpBlock {
     /// For a loop block: the reduction variables its iterations contribute to, and with what
     /// (see [`super::reduction`]).
     pub contributions: Vec<super::reduction::Contribution>,
+    /// For a block whose lanes keep lexically forward dependences ([`OmpBlock::keeps_forward`]):
+    /// the footprint of each top-level statement of one iteration, in order (inferred,
+    /// `infer::stages`); empty when not inferred (then the block is checked like a parallel
+    /// loop).
+    pub stages: Vec<Contract>,
+}
+
+impl OmpBlock {
+    /// Whether two iterations of this block are ordered when the earlier one's access stands in
+    /// a top-level statement of the body before the later one's: OpenMP 5.2 §10.4 ("Lexical
+    /// forward dependences in the iterations of the original loop must be preserved within each
+    /// SIMD chunk, unless an `order` clause that specifies `concurrent` is present"). True for a
+    /// `simd` loop outside parallel regions over one increasing loop: its SIMD chunks run one
+    /// after another on one thread. Not for `for simd` (iterations of different threads are not
+    /// ordered at all) nor for `simd` run by every thread of a team (the same iteration runs on
+    /// several threads).
+    pub fn keeps_forward(&self) -> bool {
+        self.origin == BlockOrigin::Simd
+            && !self.pragma.has("order")
+            && matches!(self.dims.as_slice(), [Dim::Loop(l)] if l.step > 0)
+            && matches!(self.body, BlockBody::Loop(_))
+    }
 }
 
 /// The code of a basic block.

@@ -412,6 +412,7 @@ impl Builder<'_> {
                         sharing: Default::default(),
                         lock: Some(l.clone()),
                         contributions: Vec::new(),
+                        stages: Vec::new(),
                     },
                 });
                 Ppl::join(Op::Par, lock, other)
@@ -1388,6 +1389,7 @@ impl Builder<'_> {
                 sharing,
                 lock: None,
                 contributions: Vec::new(),
+                stages: Vec::new(),
             },
         })
     }

@@ -198,14 +198,35 @@ impl<'p> Thread<'p, '_> {
         Ok(v as u64)
     }
 
-    /// A new SIMD lane tag for logical iteration `k` of a `simd` loop.
-    fn lane(instance: u32, k: u64, safelen: u64) -> Lane {
+    /// A new SIMD lane tag for logical iteration `k` of the `simd` loop of construct `c`.
+    pub(super) fn lane(c: &OmpConstruct, instance: u32, k: u64, safelen: u64) -> Lane {
         Lane {
             instance,
             iter: k,
             safelen,
             phase: Phase::Before,
+            // §10.4: lexically forward dependences are kept unless `order(concurrent)`.
+            forward: !c.pragma.has("order"),
+            stmt: 0,
         }
+    }
+
+    /// The body of one iteration of a `simd` loop: each access made by a top-level statement
+    /// carries the statement's number in its lane.
+    pub(super) fn exec_lane_body(&mut self, b: &'p Block) -> R<Flow> {
+        self.frame().push_scope();
+        let mut flow = Ok(Flow::Normal);
+        for (k, s) in b.stmts.iter().enumerate() {
+            if let Some(l) = self.unit.lane.as_mut() {
+                l.stmt = u32::try_from(k).unwrap_or(u32::MAX);
+            }
+            flow = self.exec(s);
+            if !matches!(flow, Ok(Flow::Normal)) {
+                break;
+            }
+        }
+        self.pop_scope();
+        flow
     }
 
     /// The `safelen` of a simd construct (0 without).
@@ -283,12 +304,16 @@ impl<'p> Thread<'p, '_> {
                 self.set_iteration(&space, &ptrs, k, LoopKind::Worksharing, base, span)?;
                 self.linear_step(env, k, span)?;
                 if let Some(i) = instance {
-                    self.unit.lane = Some(Self::lane(i, k, safelen));
+                    self.unit.lane = Some(Self::lane(c, i, k, safelen));
                 }
                 if ordered {
                     self.ordered = Some((key, k, false));
                 }
-                let f = self.exec_block(&nest.body)?;
+                let f = if instance.is_some() {
+                    self.exec_lane_body(&nest.body)?
+                } else {
+                    self.exec_block(&nest.body)?
+                };
                 if !matches!(f, Flow::Normal | Flow::Continue) {
                     return inconclusive(span, "control flow leaves a worksharing loop");
                 }
@@ -336,8 +361,8 @@ impl<'p> Thread<'p, '_> {
         for k in 0..space.total {
             self.set_iteration(&space, &ptrs, k, LoopKind::Simd, base, span)?;
             self.linear_step(env, k, span)?;
-            self.unit.lane = Some(Self::lane(instance, k, safelen));
-            let f = self.exec_block(&nest.body);
+            self.unit.lane = Some(Self::lane(c, instance, k, safelen));
+            let f = self.exec_lane_body(&nest.body);
             self.unit.lane = None;
             if !matches!(f?, Flow::Normal | Flow::Continue) {
                 return inconclusive(span, "control flow leaves a `simd` loop");

@@ -8,8 +8,9 @@
 //!
 //! SIMD lanes (OpenMP 5.2 §10.4) are not units of their own: the iterations of one execution of
 //! a `simd` loop run on their thread's slot, and an access carries its [`Lane`]; two accesses in
-//! different iterations of the same `simd` loop are unordered unless `safelen` or an `ordered
-//! simd` region orders them.
+//! different iterations of the same `simd` loop are unordered unless `safelen`, an `ordered
+//! simd` region or a lexically forward dependence (the earlier iteration's access in an earlier
+//! top-level statement of the body) orders them.
 
 use super::clock::VClock;
 use super::world::HashMap;
@@ -35,6 +36,10 @@ pub(crate) struct Lane {
     /// `safelen(k)`: iterations `k` or more apart are not concurrent; 0 without `safelen`.
     pub safelen: u64,
     pub phase: Phase,
+    /// Whether the loop keeps lexically forward dependences (§10.4: unless `order(concurrent)`).
+    pub forward: bool,
+    /// The top-level statement of the loop's body the access is made in (counted from 0).
+    pub stmt: u32,
 }
 
 /// One recorded access of a cell.
@@ -73,6 +78,11 @@ fn lanes_ordered(a: Lane, b: Lane) -> bool {
     if lo.safelen > 0 && hi.iter - lo.iter >= lo.safelen {
         // §10.4.2: no two iterations executed concurrently have a greater distance than
         // `safelen`; iterations in different chunks run one chunk after the other.
+        return true;
+    }
+    // §10.4: within a SIMD chunk, an earlier iteration's access in a statement before the
+    // later iteration's is ordered before it (a lexically forward dependence is kept).
+    if lo.forward && lo.stmt < hi.stmt {
         return true;
     }
     // §15.10.2: the `ordered simd` regions run in iteration order, so what comes before or in
@@ -289,6 +299,8 @@ mod tests {
             iter,
             safelen,
             phase,
+            forward: true,
+            stmt: 0,
         };
         let vc = clock(&[(0, 1)]);
         let with = |l: Lane, site, write| Rec {
@@ -322,6 +334,41 @@ mod tests {
         let mut sh = Shadow::new();
         races(&mut sh, &vc, with(lane(3, 0, Phase::Before), 1, true));
         assert!(races(&mut sh, &vc, with(lane(3, 0, Phase::Before), 2, true)).is_empty());
+    }
+
+    #[test]
+    fn simd_lanes_keep_lexically_forward_dependences() {
+        // OpenMP 5.2 §10.4: "Lexical forward dependences in the iterations of the original loop
+        // must be preserved within each SIMD chunk, unless an order clause that specifies
+        // concurrent is present".
+        let lane = |iter, stmt, forward| Lane {
+            instance: 7,
+            iter,
+            safelen: 0,
+            phase: Phase::Before,
+            forward,
+            stmt,
+        };
+        let vc = clock(&[(0, 1)]);
+        let with = |l: Lane, site, write| Rec {
+            lane: Some(l),
+            ..rec(0, 1, site, write)
+        };
+        // Iteration 3 writes in statement 0, iteration 4 reads in statement 1: ordered.
+        let mut sh = Shadow::new();
+        races(&mut sh, &vc, with(lane(3, 0, true), 1, true));
+        assert!(races(&mut sh, &vc, with(lane(4, 1, true), 2, false)).is_empty());
+        // The same statement, or a later statement of the earlier iteration: a race.
+        let mut sh = Shadow::new();
+        races(&mut sh, &vc, with(lane(3, 1, true), 1, true));
+        assert_eq!(races(&mut sh, &vc, with(lane(4, 1, true), 2, false)), [1]);
+        let mut sh = Shadow::new();
+        races(&mut sh, &vc, with(lane(3, 1, true), 1, true));
+        assert_eq!(races(&mut sh, &vc, with(lane(4, 0, true), 2, false)), [1]);
+        // order(concurrent): nothing is kept.
+        let mut sh = Shadow::new();
+        races(&mut sh, &vc, with(lane(3, 0, false), 1, true));
+        assert_eq!(races(&mut sh, &vc, with(lane(4, 1, false), 2, false)), [1]);
     }
 
     #[test]

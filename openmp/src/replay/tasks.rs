@@ -450,14 +450,13 @@ impl<'p> Thread<'p, '_> {
                             t.set_iteration(&space, &ptrs, i, LoopKind::Taskloop, base, span)?;
                             t.linear_step(env, i, span)?;
                             if let Some(inst) = instance {
-                                t.unit.lane = Some(super::race::Lane {
-                                    instance: inst,
-                                    iter: i,
-                                    safelen: 0,
-                                    phase: super::race::Phase::Before,
-                                });
+                                t.unit.lane = Some(Self::lane(c, inst, i, 0));
                             }
-                            let f = t.exec_block(&nest.body);
+                            let f = if instance.is_some() {
+                                t.exec_lane_body(&nest.body)
+                            } else {
+                                t.exec_block(&nest.body)
+                            };
                             t.unit.lane = None;
                             if !matches!(f?, Flow::Normal | Flow::Continue) {
                                 return inconclusive(span, "control flow leaves a `taskloop`");

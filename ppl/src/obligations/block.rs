@@ -3,7 +3,7 @@
 use super::checks::{BlockKey, RegionKey};
 use crate::order::BlockPair;
 use crate::tree::Ppl;
-use viper::ast::{Block, Expr, LocalDecl, Type};
+use viper::ast::{Block, Expr, LocalDecl, Stmt, Type};
 use viper::Span;
 
 /// A lowered contract clause: the assertion and the span of the source clause.
@@ -66,6 +66,39 @@ pub struct ViperBlock {
     /// OpenMP's semantics rather than from the block's code (the value a reduction gives its
     /// original; `old` is the state before the block).
     pub assumed: Vec<Expr>,
+    /// For a one-dimensional block whose iterations keep lexically forward dependences (a `simd`
+    /// loop, OpenMP 5.2 §10.4): the body split at its top-level statements, each with its
+    /// footprint. Then two iterations only need disjoint permissions where the later one's
+    /// statement does not come after the earlier one's ([`super::stages`]).
+    pub stages: Option<Stages>,
+}
+
+impl ViperBlock {
+    /// The block's stages, if it has any statement split off (an empty split would drop the
+    /// block's contract from every obligation).
+    pub fn staged(&self) -> Option<&Stages> {
+        self.stages.as_ref().filter(|s| !s.parts.is_empty())
+    }
+}
+
+/// The body of one iteration split at its top-level statements.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stages {
+    /// What runs before the first statement (declarations of private copies).
+    pub prelude: Vec<Stmt>,
+    /// The statements in order.
+    pub parts: Vec<Stage>,
+}
+
+/// One top-level statement of an iteration and the permissions it needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage {
+    /// The footprint, over the iteration variable.
+    pub pre: Vec<SpecClause>,
+    /// The statement, lowered.
+    pub code: Vec<Stmt>,
+    /// The statement in the source.
+    pub span: Span,
 }
 
 /// The contract (RC ⋆ P, RC ⋆ Q) of a region.

@@ -3,7 +3,7 @@
 //! region's resources RC. Before that, each single iteration's permissions must fit (otherwise
 //! the region is short of permissions, which is not a race).
 
-use super::block::{RegionInput, ViperBlock};
+use super::block::{IterRange, RegionInput, SpecClause, ViperBlock};
 use super::build::*;
 use super::checks::{Checks, Role};
 use super::names::NameGen;
@@ -31,11 +31,11 @@ pub struct DisjointCheck {
 }
 
 /// The variables of one side of a check and their renaming.
-struct Side {
+pub(super) struct Side {
     /// One variable per dimension of the block (outermost first).
-    vars: Vec<String>,
-    assume: Expr,
-    rc: Expr,
+    pub vars: Vec<String>,
+    pub assume: Expr,
+    pub rc: Expr,
 }
 
 fn side(
@@ -43,11 +43,22 @@ fn side(
     rename: &mut dyn FnMut(&str) -> String,
     span: Span,
 ) -> Result<Side, UnsupportedShape> {
-    let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span);
+    side_of(&b.payload.pre, &b.payload.dims, rename, span)
+}
+
+/// One side of a check: an iteration of `dims` in fresh variables holding the permissions of
+/// `pre`.
+pub(super) fn side_of(
+    pre: &[SpecClause],
+    dims: &[IterRange],
+    rename: &mut dyn FnMut(&str) -> String,
+    span: Span,
+) -> Result<Side, UnsupportedShape> {
+    let pre = and_all(pre.iter().map(|c| c.expr.clone()), span);
     let mut rc = resource_part(&pre)?;
     let mut vars = Vec::new();
     let mut assume = Vec::new();
-    for it in &b.payload.dims {
+    for it in dims {
         let x = rename(&it.var);
         let v = local(&x, span);
         assume.push(it.contains(v.clone(), span));
@@ -88,23 +99,15 @@ pub fn checks_of(
             },
             span: b.span,
         });
-        if !b.payload.dims.is_empty() {
+        if b.payload.staged().is_some() {
+            // Iterations that keep lexically forward dependences: statement by statement.
+            out.extend(super::stages::stage_checks(r, b, rename)?);
+        } else if !b.payload.dims.is_empty() {
             // Two different iterations of the block (fresh variables: in place, every check
             // declares its own).
             let s = side(b, rename, b.span)?;
             let t = side(b, rename, b.span)?;
-            let window = match (b.payload.window, s.vars.as_slice(), t.vars.as_slice()) {
-                (Some(w), [x], [y]) => {
-                    let span = b.span;
-                    let d = bin(BinaryOp::Sub, local(x, span), local(y, span), span);
-                    Some(and(
-                        bin(BinaryOp::Lt, int(-w, span), d.clone(), span),
-                        bin(BinaryOp::Lt, d, int(w, span), span),
-                        span,
-                    ))
-                }
-                _ => None,
-            };
+            let window = window(b, &s.vars, &t.vars);
             let mut check = pair(
                 r,
                 b,
@@ -135,6 +138,23 @@ pub fn checks_of(
         out.push(pair(r, a, b, s, t, distinct, name));
     }
     Ok(out)
+}
+
+/// `-w < x - y < w` for a one-dimensional block with a window `w` (`simd safelen`): only
+/// iterations that close together may run at the same time.
+pub(super) fn window(b: &BasicBlock<ViperBlock>, xs: &[String], ys: &[String]) -> Option<Expr> {
+    match (b.payload.window, xs, ys) {
+        (Some(w), [x], [y]) => {
+            let span = b.span;
+            let d = bin(BinaryOp::Sub, local(x, span), local(y, span), span);
+            Some(and(
+                bin(BinaryOp::Lt, int(-w, span), d.clone(), span),
+                bin(BinaryOp::Lt, d, int(w, span), span),
+                span,
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// Which pairs of iterations of the two sides a check covers.

@@ -16,9 +16,10 @@ pub mod quantify;
 pub mod region;
 pub mod sequentialize;
 pub mod split;
+pub mod stages;
 pub mod subst;
 
-pub use block::{IterRange, RegionContract, RegionInput, SpecClause, ViperBlock};
+pub use block::{IterRange, RegionContract, RegionInput, SpecClause, Stage, Stages, ViperBlock};
 pub use checks::{
     BlockInfo, BlockKey, Check, CheckId, Checks, Owner, PermAtom, RegionInfo, RegionKey, Role,
 };

@@ -18,19 +18,7 @@ pub fn par_block_method(
     span: Span,
     checks: &mut Checks,
 ) -> Method {
-    let mut all_args = args.to_vec();
-    let mut pres: Vec<Expr> = facts
-        .iter()
-        .map(|f| respan(f.clone(), checks.add(Role::Internal("region facts"), span)))
-        .collect();
-    for it in &block.dims {
-        all_args.push(decl(&it.var, Type::Int, span));
-        let range = it.contains(local(&it.var, span), span);
-        pres.push(respan(
-            range,
-            checks.add(Role::Internal("iteration range"), span),
-        ));
-    }
+    let (all_args, mut pres) = one_iteration(args, facts, block, span, checks);
     let owner = Owner::Block(block.key);
     pres.extend(clauses(
         &block.pre,
@@ -47,6 +35,31 @@ pub fn par_block_method(
         body: Some(block.body.clone()),
         span,
     }
+}
+
+/// The arguments and preconditions of a method about one iteration of `block`: the region's
+/// arguments and facts, and the iteration variables in their ranges.
+pub fn one_iteration(
+    args: &[LocalDecl],
+    facts: &[Expr],
+    block: &ViperBlock,
+    span: Span,
+    checks: &mut Checks,
+) -> (Vec<LocalDecl>, Vec<Expr>) {
+    let mut all_args = args.to_vec();
+    let mut pres: Vec<Expr> = facts
+        .iter()
+        .map(|f| respan(f.clone(), checks.add(Role::Internal("region facts"), span)))
+        .collect();
+    for it in &block.dims {
+        all_args.push(decl(&it.var, Type::Int, span));
+        let range = it.contains(local(&it.var, span), span);
+        pres.push(respan(
+            range,
+            checks.add(Role::Internal("iteration range"), span),
+        ));
+    }
+    (all_args, pres)
 }
 
 /// Contract clauses as method specifications, each with a check of the given role.

@@ -17,6 +17,7 @@ use super::names::NameGen;
 use super::par_block::{clauses, par_block_method};
 use super::sequentialize::{method as seq_method, run_blocks};
 use super::split::{atom, conjuncts, UnsupportedShape};
+use super::stages::stage_method;
 use super::subst::label_old;
 use super::{Obligation, ObligationKind, LOC_FUNCTION};
 use std::collections::HashSet;
@@ -63,6 +64,19 @@ pub fn region_obligations(
             method: m,
             kind: ObligationKind::ParBlock,
         });
+        if let Some(m) = stage_method(
+            &member_name(format!("{}_stages", block_tag(b))),
+            &r.args,
+            &r.facts,
+            &b.payload,
+            b.span,
+            checks,
+        ) {
+            members.push(Obligation {
+                method: m,
+                kind: ObligationKind::ParBlock,
+            });
+        }
     }
 
     let mut rename = |v: &str| names.fresh(v);
@@ -124,7 +138,14 @@ fn by_contract(r: &RegionInput, names: &mut NameGen, checks: &mut Checks) -> Vec
 fn describe_atoms(r: &RegionInput, checks: &mut Checks) -> Result<(), UnsupportedShape> {
     for b in r.ppl.blocks() {
         let mut atoms = Vec::new();
-        for clause in &b.payload.pre {
+        // A statement's permissions first: a race between statements is explained by them.
+        let stage_pre = b
+            .payload
+            .staged()
+            .into_iter()
+            .flat_map(|s| &s.parts)
+            .flat_map(|p| &p.pre);
+        for clause in stage_pre.chain(&b.payload.pre) {
             for c in conjuncts(&clause.expr)? {
                 if let Some(mut a) = atom(&c, LOC_FUNCTION) {
                     a.inferred = clause.inferred;
@@ -192,6 +213,7 @@ mod tests {
                 window: None,
                 snapshots: Vec::new(),
                 assumed: Vec::new(),
+                stages: None,
             },
         })
     }
@@ -287,5 +309,115 @@ mod tests {
             .filter_map(|s| checks.get(s.span).map(|c| &c.role))
             .collect();
         assert!(roles.iter().any(|r| matches!(r, Role::BlockPre { .. })));
+    }
+
+    #[test]
+    fn an_empty_split_changes_nothing() {
+        let print = |o: &RegionObligations| {
+            let mut t: Vec<String> = o.in_place.iter().map(print_stmt).collect();
+            t.extend(o.members.iter().map(|m| m.method.name.name.clone()));
+            t
+        };
+        let mut checks = Checks::new();
+        let plain = region(false, &mut checks);
+        let mut split = plain.clone();
+        if let Ppl::Comp { parts, .. } = &mut split.ppl {
+            for p in parts {
+                if let Ppl::Block(b) = p {
+                    b.payload.stages = Some(crate::obligations::Stages {
+                        prelude: Vec::new(),
+                        parts: Vec::new(),
+                    });
+                }
+            }
+        }
+        let a = region_obligations(&plain, &mut NameGen::new(), &mut checks).unwrap();
+        let b = region_obligations(&split, &mut NameGen::new(), &mut checks).unwrap();
+        assert_eq!(print(&a), print(&b));
+    }
+
+    /// A block with two statements `a[i] = …; … = a[i - 1]` whose iterations keep lexically
+    /// forward dependences (OpenMP 5.2 §10.4).
+    fn staged_region(checks: &mut Checks) -> RegionInput {
+        let mut r = region(true, checks);
+        let Ppl::Comp { parts, .. } = &r.ppl else {
+            unreachable!("two fused blocks")
+        };
+        let Ppl::Block(mut b) = parts[0].clone() else {
+            unreachable!("a block")
+        };
+        let stage = |e: Expr| crate::obligations::Stage {
+            pre: vec![SpecClause {
+                expr: e,
+                span: S,
+                inferred: Some(true),
+            }],
+            code: Vec::new(),
+            span: S,
+        };
+        let prev = bin(BinaryOp::Sub, local("i", S), int(1, S), S);
+        let read = acc(
+            field(call("loc", vec![local("a", S), prev], S), "val", S),
+            bin(BinaryOp::PermDiv, int(1, S), int(2, S), S),
+            S,
+        );
+        b.kind = BlockKind::Vec;
+        b.payload.stages = Some(crate::obligations::Stages {
+            prelude: Vec::new(),
+            parts: vec![stage(elem("a", "i", PermLit::Write)), stage(read)],
+        });
+        r.ppl = Ppl::Block(b);
+        r.pairs = crate::block_pairs(&r.ppl);
+        r
+    }
+
+    #[test]
+    fn staged_blocks_check_only_pairs_forward_dependences_do_not_order() {
+        let mut checks = Checks::new();
+        let r = staged_region(&mut checks);
+        let out = region_obligations(&r, &mut NameGen::new(), &mut checks).unwrap();
+        let names: Vec<&str> = out
+            .members
+            .iter()
+            .map(|o| o.method.name.name.as_str())
+            .collect();
+        // Statement p of the earlier iteration against statement q <= p of the later one: (1, 1),
+        // (2, 1), (2, 2); not (1, 2), the forward pair. No check of whole iterations.
+        assert_eq!(
+            names,
+            vec![
+                "f__r3__vec4",
+                "f__r3__vec4_stages",
+                "f__r3__fit_vec4",
+                "f__r3__disjoint_vec4_stmt1_stmt1",
+                "f__r3__disjoint_vec4_stmt2_stmt1",
+                "f__r3__disjoint_vec4_stmt2_stmt2",
+                "f__r3__sequentialize",
+            ]
+        );
+        let pair = &out.members[4].method;
+        let assume = viper::printer::print_expr(pair.pres.last().unwrap());
+        assert_eq!(
+            assume,
+            "0 <= i_3 && i_3 < n && 0 <= i_4 && i_4 < n && i_3 < i_4"
+        );
+        // The statements run one after another, each given and giving back its footprint.
+        let body = out.members[1].method.body.as_ref().expect("a body");
+        let stages: Vec<String> = body.stmts.iter().map(print_stmt).collect();
+        let steps: Vec<&String> = stages
+            .iter()
+            .filter(|l| l.starts_with("inhale") || l.starts_with("exhale"))
+            .collect();
+        assert_eq!(steps.len(), 4, "{stages:#?}");
+        assert!(steps[0].starts_with("inhale acc(loc(a, i).val, write)"));
+        assert!(steps[3].starts_with("exhale acc(loc(a, i - 1).val, 1 / 2)"));
+        // The sequentialized run distributes the loop: each statement over all iterations.
+        let body = out.members[6].method.body.as_ref().expect("a body");
+        let seq: Vec<String> = body.stmts.iter().map(print_stmt).collect();
+        let runs = seq
+            .iter()
+            .filter(|l| l.starts_with("exhale forall i"))
+            .count();
+        assert_eq!(runs, 2, "{seq:#?}");
     }
 }

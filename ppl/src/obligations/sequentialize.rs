@@ -21,14 +21,56 @@ pub fn block_run(
 ) -> Result<Vec<Stmt>, UnsupportedShape> {
     let span = b.span;
     let l = names.fresh(&format!("before_{}", super::disjoint::block_tag(b)));
-    let pre = and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span);
-    let post = and_all(b.payload.post.iter().map(|c| label_old(&c.expr, &l)), span);
-    let (pre, post) = (
-        all_iterations(&pre, &b.payload.dims, span)?,
-        all_iterations(&post, &b.payload.dims, span)?,
-    );
+    // A block with stages runs as its statements one after another, each over all iterations
+    // (a loop distribution): the stage checks show that it reorders no two conflicting
+    // accesses. Its contract is inferred, so its postcondition says no more than the footprints.
+    let runs: Vec<(Expr, Expr)> = match b.payload.staged() {
+        Some(st) => st
+            .parts
+            .iter()
+            .map(|p| {
+                let f = and_all(p.pre.iter().map(|c| c.expr.clone()), span);
+                (f.clone(), f)
+            })
+            .collect(),
+        None => vec![(
+            and_all(b.payload.pre.iter().map(|c| c.expr.clone()), span),
+            and_all(b.payload.post.iter().map(|c| label_old(&c.expr, &l)), span),
+        )],
+    };
     let key = b.payload.key;
     let mut out = vec![label(&l, checks.add(Role::Internal("label"), span))];
+    for (pre, post) in runs {
+        let (pre, post) = (
+            all_iterations(&pre, &b.payload.dims, span)?,
+            all_iterations(&post, &b.payload.dims, span)?,
+        );
+        run_by_contract(r, key, pre, post, span, checks, &mut out);
+    }
+    for fact in &b.payload.assumed {
+        let at = checks.add(
+            Role::Internal("what OpenMP guarantees after the block"),
+            span,
+        );
+        out.push(stmt(StmtKind::Inhale(respan(label_old(fact, &l), at)), at));
+    }
+    for (name, ty, value) in &b.payload.snapshots {
+        let at = checks.add(Role::Internal("a value after the block"), span);
+        out.push(var_decl(name, ty.clone(), Some(label_old(value, &l)), at));
+    }
+    Ok(out)
+}
+
+/// `exhale pre; inhale post` for all iterations of a block.
+fn run_by_contract(
+    r: &RegionInput,
+    key: super::checks::BlockKey,
+    pre: Expr,
+    post: Expr,
+    span: viper::Span,
+    checks: &mut Checks,
+    out: &mut Vec<Stmt>,
+) {
     if !is_true(&pre) {
         let at = checks.add(
             Role::BlockPre {
@@ -49,18 +91,6 @@ pub fn block_run(
         );
         out.push(stmt(StmtKind::Inhale(respan(post, at)), at));
     }
-    for fact in &b.payload.assumed {
-        let at = checks.add(
-            Role::Internal("what OpenMP guarantees after the block"),
-            span,
-        );
-        out.push(stmt(StmtKind::Inhale(respan(label_old(fact, &l), at)), at));
-    }
-    for (name, ty, value) in &b.payload.snapshots {
-        let at = checks.add(Role::Internal("a value after the block"), span);
-        out.push(var_decl(name, ty.clone(), Some(label_old(value, &l)), at));
-    }
-    Ok(out)
 }
 
 /// The statements that run every block of the region in b-linearized order.
