@@ -1,7 +1,7 @@
 //! `ompv explain`: the teaching view of Listing 7 (snapshot, plus explicit checks of the pairs
 //! and the permission accounting so that a wrongly accepted snapshot cannot hide them), a racy
-//! mutant whose accounting shows the conflict, the Graphviz output rendered by `dot`, the
-//! annotated Viper program, and `--kind`.
+//! mutant whose accounting shows the conflict, a `simd` loop checked statement by statement, the
+//! Graphviz output rendered by `dot`, the annotated Viper program, and `--kind`.
 
 mod cli_support;
 
@@ -33,6 +33,25 @@ fn listing7_pairs_and_accounting() {
     settings.set_snapshot_path("../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("explain_listing7", t));
+}
+
+#[test]
+fn a_simd_loop_shows_its_statement_pairs() {
+    // OpenMP 5.2 §10.4: lexically forward dependences are kept, so the view must not count the
+    // whole iterations' permissions against each other (that would show a race the proof rules
+    // out).
+    let r = ompv(&["explain", "tests/c/races/simd_forward.c"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    for want in [
+        "vec@14 × vec@14   i < j: statement p of i and each statement q <= p of j",
+        "per pair of statements, in the disjointness checks `disjoint_vec14_stmtP_stmtQ`",
+        "main__r14__vec14_stages",
+        "each top-level statement of one iteration of vec@14 stays within its own footprint",
+    ] {
+        assert!(t.contains(want), "missing `{want}` in:\n{t}");
+    }
+    assert!(!t.contains('✗'), "{t}");
 }
 
 #[test]

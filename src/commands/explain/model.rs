@@ -18,6 +18,9 @@ pub struct BlockView<'a> {
     pub atoms: Vec<Atom>,
     /// The Viper variable of its iteration in `atoms`.
     pub var: Option<String>,
+    /// Whether its iterations are checked statement by statement (a `simd` loop keeping
+    /// lexically forward dependences, OpenMP 5.2 §10.4): it has a stages obligation.
+    pub staged: bool,
 }
 
 /// A generated obligation and what it proves.
@@ -111,6 +114,23 @@ fn proves(kind: ObligationKind, roles: &[Role], lowered: &Lowered) -> String {
     let checks = &lowered.checks;
     let block = |k: BlockKey| checks.block(k).name.clone();
     match kind {
+        ObligationKind::ParBlock
+            if roles
+                .iter()
+                .any(|r| matches!(r, Role::Internal("footprint of a statement"))) =>
+        {
+            roles
+                .iter()
+                .find_map(|r| match r {
+                    Role::Precondition(Owner::Block(k)) => Some(format!(
+                        "each top-level statement of one iteration of {} stays within its own \
+                         footprint",
+                        block(*k)
+                    )),
+                    _ => None,
+                })
+                .unwrap_or_else(|| "each statement stays within its own footprint".into())
+        }
         ObligationKind::ParBlock => roles
             .iter()
             .find_map(|r| match r {
@@ -253,10 +273,16 @@ pub fn regions<'a>(
                         ),
                         None => (Vec::new(), None),
                     };
+                    let stages = format!("__{}{}_stages", b.kind.as_str(), b.line);
+                    let staged = lowered
+                        .obligations
+                        .iter()
+                        .any(|(n, _)| n.ends_with(&stages));
                     BlockView {
                         block: b,
                         atoms,
                         var,
+                        staged,
                     }
                 })
                 .collect();

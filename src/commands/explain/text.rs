@@ -82,6 +82,16 @@ fn pairs_text(inc: Incomparable, same: bool, i: Option<&str>, j: Option<&str>) -
     }
 }
 
+/// The pairs of a `simd` loop that keeps lexically forward dependences (OpenMP 5.2 §10.4).
+fn staged_pairs_text(i: Option<&str>, j: Option<&str>) -> String {
+    let (x, y) = (i.unwrap_or("i"), j.unwrap_or("j"));
+    format!(
+        "{x} < {y}: statement p of {x} and each statement q <= p of {y}; an access of {x} in an \
+         earlier statement than {y}'s is ordered before it (OpenMP 5.2 §10.4 keeps lexically \
+         forward dependences)"
+    )
+}
+
 fn obligation_lines(obs: &[ObligationView], indent: &str, out: &mut String) {
     let width = obs.iter().map(|o| o.name.len()).max().unwrap_or(0);
     for o in obs {
@@ -154,7 +164,12 @@ pub fn region(v: &RegionView, out: &mut String) {
     for p in &v.pairs {
         let (va, vb) = (vars(p.a), vars(p.b));
         let (i, j) = iteration_names(va.as_deref(), vb.as_deref());
-        let text = pairs_text(p.incomparable, p.a == p.b, i.as_deref(), j.as_deref());
+        let staged = p.a == p.b && v.block(p.a).is_some_and(|b| b.staged);
+        let text = if staged {
+            staged_pairs_text(i.as_deref(), j.as_deref())
+        } else {
+            pairs_text(p.incomparable, p.a == p.b, i.as_deref(), j.as_deref())
+        };
         let l = label(&name(p.a), &name(p.b));
         let pad = width - l.chars().count();
         let _ = writeln!(out, "    {l}{}   {text}", " ".repeat(pad));
@@ -172,6 +187,20 @@ pub fn region(v: &RegionView, out: &mut String) {
         let (Some(a), Some(b)) = (v.block(p.a), v.block(p.b)) else {
             continue;
         };
+        if p.a == p.b && a.staged {
+            let _ = writeln!(
+                out,
+                "    {} × {}: per pair of statements, in the disjointness checks \
+                 `disjoint_{}{}_stmtP_stmtQ` (statement P of the earlier iteration, Q of the \
+                 later one)",
+                name(p.a),
+                name(p.b),
+                a.block.kind.as_str(),
+                a.block.line
+            );
+            any = true;
+            continue;
+        }
         let (va, vb) = (vars(p.a), vars(p.b));
         let (i, j) = iteration_names(va.as_deref(), vb.as_deref());
         let (sa, sb) = (
