@@ -8,7 +8,7 @@ use openmp::omp::{OmpBlock, Region};
 use ppl::obligations::checks::is_check_span;
 use ppl::obligations::{BlockKey, ObligationKind, Owner, RegionKey, Role};
 use ppl::{BasicBlock, IterationPairs};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use viper::ast::{Expr, Item};
 
 /// A basic block as the view shows it.
@@ -109,28 +109,30 @@ fn block_pres(lowered: &Lowered, key: BlockKey) -> Vec<&Expr> {
     Vec::new()
 }
 
+/// Whether a member with these checks runs an iteration statement by statement
+/// (`ppl::obligations::stages`).
+fn is_stages(roles: &[Role]) -> bool {
+    roles
+        .iter()
+        .any(|r| matches!(r, Role::Internal("footprint of a statement")))
+}
+
 /// What an obligation proves, in words.
 fn proves(kind: ObligationKind, roles: &[Role], lowered: &Lowered) -> String {
     let checks = &lowered.checks;
     let block = |k: BlockKey| checks.block(k).name.clone();
     match kind {
-        ObligationKind::ParBlock
-            if roles
-                .iter()
-                .any(|r| matches!(r, Role::Internal("footprint of a statement"))) =>
-        {
-            roles
-                .iter()
-                .find_map(|r| match r {
-                    Role::Precondition(Owner::Block(k)) => Some(format!(
-                        "each top-level statement of one iteration of {} stays within its own \
+        ObligationKind::ParBlock if is_stages(roles) => roles
+            .iter()
+            .find_map(|r| match r {
+                Role::Precondition(Owner::Block(k)) => Some(format!(
+                    "each top-level statement of one iteration of {} stays within its own \
                          footprint",
-                        block(*k)
-                    )),
-                    _ => None,
-                })
-                .unwrap_or_else(|| "each statement stays within its own footprint".into())
-        }
+                    block(*k)
+                )),
+                _ => None,
+            })
+            .unwrap_or_else(|| "each statement stays within its own footprint".into()),
         ObligationKind::ParBlock => roles
             .iter()
             .find_map(|r| match r {
@@ -204,6 +206,8 @@ fn proves(kind: ObligationKind, roles: &[Role], lowered: &Lowered) -> String {
 pub struct Obligations {
     pub functions: Vec<ObligationView>,
     pub regions: HashMap<RegionKey, Vec<ObligationView>>,
+    /// Blocks checked statement by statement (they have a stages obligation).
+    pub staged: HashSet<BlockKey>,
 }
 
 /// What every obligation proves, and to which region it belongs.
@@ -213,10 +217,17 @@ pub fn obligations(lowered: &Lowered) -> Obligations {
     let mut out = Obligations {
         functions: Vec::new(),
         regions: HashMap::new(),
+        staged: HashSet::new(),
     };
     let none = Vec::new();
     for (name, kind) in &lowered.obligations {
         let rs = roles.get(name).unwrap_or(&none);
+        if is_stages(rs) {
+            out.staged.extend(rs.iter().filter_map(|r| match r {
+                Role::Precondition(Owner::Block(k)) => Some(*k),
+                _ => None,
+            }));
+        }
         let view = ObligationView {
             name: name.clone(),
             kind: *kind,
@@ -266,18 +277,14 @@ pub fn regions<'a>(
                         .iter()
                         .enumerate()
                         .find(|(_, i)| i.name == b.name() && i.line == b.line);
-                    let (atoms, var) = match found {
+                    let (atoms, var, staged) = match found {
                         Some((k, i)) => (
                             atoms(&block_pres(lowered, BlockKey(k as u32))),
                             i.vars.first().map(|v| v.1.clone()),
+                            obligations.staged.contains(&BlockKey(k as u32)),
                         ),
-                        None => (Vec::new(), None),
+                        None => (Vec::new(), None, false),
                     };
-                    let stages = format!("__{}{}_stages", b.kind.as_str(), b.line);
-                    let staged = lowered
-                        .obligations
-                        .iter()
-                        .any(|(n, _)| n.ends_with(&stages));
                     BlockView {
                         block: b,
                         atoms,
