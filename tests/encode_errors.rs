@@ -75,6 +75,33 @@ fn malformed_pragmas() {
         13,
         "inside a `simd` loop",
     );
+    // OpenMP 5.2 §10.3: only `parallel`, `simd`, `loop` and `atomic` may be nested in a loop with
+    // `order(concurrent)`; §10.4: such a `simd` loop may not have `safelen`; and no `ordered`
+    // clause beside it (no iteration order is kept).
+    expect_error(
+        "order_concurrent_critical",
+        "syntax",
+        "omp.syntax",
+        6,
+        13,
+        "inside a loop with `order(concurrent)`",
+    );
+    expect_error(
+        "order_concurrent_safelen",
+        "syntax",
+        "omp.syntax",
+        4,
+        18,
+        "with `safelen`",
+    );
+    expect_error(
+        "order_concurrent_ordered",
+        "syntax",
+        "omp.syntax",
+        4,
+        34,
+        "with an `ordered` clause",
+    );
 }
 
 #[test]

@@ -743,6 +743,9 @@ impl Builder<'_> {
         if p.directive.has_leaf(Directive::Simd) {
             simd_body(&n.body.stmts)?;
         }
+        if p.has("order") {
+            self.order_concurrent_body(&n.body.stmts)?;
+        }
         let mut dims: Vec<Dim> = n
             .loops
             .iter()
@@ -836,6 +839,20 @@ impl Builder<'_> {
             self.combine_block(p, &block, span, ctx)?
         };
         let schedule = p.schedule().map(|(k, c)| (k, c.map(str::to_string)));
+        if p.has("order") && p.nowait() && matches!(schedule, Some((ScheduleKind::Static, _))) {
+            // Not fused with the next loop (below). Whether §11.5.3's same assignment of
+            // iterations to threads still orders one thread's iterations of the two loops when
+            // those of each loop may run at the same time, ompv does not decide: a race found
+            // between them is then not certain.
+            if let Some(c) = p.clauses.iter().find(|c| c.kind.keyword() == "order") {
+                self.approx.get_or_insert((
+                    c.span,
+                    "`order(concurrent)` on a `for nowait` with a static schedule: ompv does not \
+                     pair its iterations with those of the next loop on the same thread"
+                        .into(),
+                ));
+            }
+        }
         Ok(Part {
             clauses: JobInfo {
                 origin,
@@ -847,8 +864,14 @@ impl Builder<'_> {
                         BlockOrigin::ReplicatedSimd | BlockOrigin::NestedParallel
                     ),
                 // A loop with a reduction is not fused with another: its update of the
-                // originals runs beside both.
-                schedule: if combine.is_some() { None } else { schedule },
+                // originals runs beside both. Nor one with `order(concurrent)` (§10.3): one
+                // thread's iterations may run at the same time, and with `unconstrained` the
+                // iterations need not go to the same threads in both loops.
+                schedule: if combine.is_some() || p.has("order") {
+                    None
+                } else {
+                    schedule
+                },
                 range,
             },
             ppl: match combine {
@@ -1202,6 +1225,91 @@ impl Builder<'_> {
 
     /// A task may run on any thread of the team: which copy of a `threadprivate` variable it
     /// uses is not known.
+    /// OpenMP 5.2 §10.3: in the region of a loop with `order(concurrent)` only
+    /// order-concurrent-nestable constructs may be nested (`parallel`, `simd`, `loop`, `atomic`),
+    /// and a `threadprivate` variable referenced there has unspecified behaviour. A construct that
+    /// is not nestable makes the program non-conforming (an error); what ompv does not check
+    /// (constructs in called functions, `threadprivate` data) is `unsupported`. The iterations
+    /// themselves are checked as any two of them may run at the same time, which is exactly what
+    /// the clause allows, so nothing else changes.
+    fn order_concurrent_body(&self, stmts: &[Stmt]) -> Result<(), FrontError> {
+        let mut err = None;
+        visit::each_stmt(stmts, &mut |s| {
+            if err.is_some() {
+                return;
+            }
+            match &s.kind {
+                StmtKind::Omp(c) => {
+                    let d = c.pragma.directive;
+                    let nestable = d
+                        .leaves()
+                        .first()
+                        .is_some_and(|l| *l == Directive::Parallel)
+                        || matches!(d, Directive::Simd | Directive::Loop | Directive::Atomic);
+                    if !nestable {
+                        let what = if lock_name_is_lock(&c.pragma) {
+                            "a lock (`omp_set_lock`)".to_string()
+                        } else {
+                            format!("`omp {}`", d.name())
+                        };
+                        err = Some(FrontError::omp_syntax(
+                            c.pragma.directive_span,
+                            format!(
+                                "{what} inside a loop with `order(concurrent)` (OpenMP 5.2 §10.3 \
+                                 allows only `parallel`, `simd`, `loop` and `atomic` there: the \
+                                 iterations may run at the same time, even on one thread)"
+                            ),
+                        ));
+                    }
+                }
+                StmtKind::Call { callee, .. } => {
+                    let has_constructs = self.program.functions.iter().any(|f| {
+                        f.name.name == callee.name
+                            && match &f.body {
+                                Body::Verified(b) => {
+                                    let mut any = false;
+                                    visit::each_stmt(&b.stmts, &mut |x| {
+                                        any |= matches!(x.kind, StmtKind::Omp(_));
+                                    });
+                                    any
+                                }
+                                _ => false,
+                            }
+                    });
+                    if has_constructs {
+                        err = Some(FrontError::unsupported(
+                            callee.span,
+                            format!(
+                                "a call of `{}`, a function with OpenMP constructs, inside a loop \
+                                 with `order(concurrent)` (ompv does not check its constructs \
+                                 against OpenMP 5.2 §10.3)",
+                                callee.name
+                            ),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        });
+        if let Some(e) = err {
+            return Err(e);
+        }
+        match visit::referenced(stmts)
+            .into_iter()
+            .find(|v| self.program.var(*v).threadprivate)
+        {
+            Some(v) => Err(FrontError::unsupported(
+                stmts.first().map_or(Span::default(), |s| s.span),
+                format!(
+                    "the `threadprivate` variable `{}` inside a loop with `order(concurrent)` (its \
+                     behaviour is unspecified there, OpenMP 5.2 §10.3)",
+                    self.program.var(v).name
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn no_threadprivate_in_task(&self, c: &OmpConstruct, body: &Block) -> Result<(), FrontError> {
         match visit::referenced(&body.stmts)
             .into_iter()

@@ -91,6 +91,27 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // §15.10: the loop's `ordered` blocks run one at a time, in iteration order; see
             // `omp::ordered` (modelled as mutual exclusion, races then `unknown`).
             ClauseKind::Ordered(_) if p.directive.is_loop() && !p.directive.has_leaf(Directive::Simd) => {}
+            // §10.3: the iterations may run in any order, at the same time, even on one thread
+            // (`omp::build` checks what may be nested; the modifiers only say whether the
+            // schedule is reproducible). On `simd` it also drops §10.4's forward dependences
+            // (`OmpBlock::keeps_forward`).
+            ClauseKind::Order(_) => {
+                if p.has("safelen") {
+                    return Err(FrontError::omp_syntax(
+                        c.span,
+                        "`order(concurrent)` with `safelen` (OpenMP 5.2 §10.4: a `simd` \
+                         directive with `order(concurrent)` may not have a `safelen` clause)",
+                    ));
+                }
+                if p.has("ordered") {
+                    return Err(FrontError::omp_syntax(
+                        c.span,
+                        "`order(concurrent)` with an `ordered` clause (no iteration order is \
+                         kept, and an `ordered` region may not be nested there, OpenMP 5.2 \
+                         §10.3)",
+                    ));
+                }
+            }
             ClauseKind::Copyprivate(_) if !p.nowait() => {}
             ClauseKind::If { modifier, .. }
                 if p.directive == Directive::Task
