@@ -32,13 +32,22 @@ pub struct JobInfo {
     pub schedule: Option<(ScheduleKind, Option<String>)>,
     /// The loop's iteration space as printed, for loop jobs.
     pub range: Option<String>,
+    /// The loop's `order(concurrent)` clause, if any.
+    pub order: Option<Span>,
 }
 
 /// `fusiable` of Fig. 4.6: two plain `omp for` loops, both `schedule(static)` (with the same
 /// chunk), the first with `nowait`, over the same iteration space (OpenMP 5.2 §11.5.3 guarantees
 /// the same assignment of iterations to threads only then). Also: two consecutive pieces of code
 /// every thread runs (the same thread runs both, in order).
+/// Not with `order(concurrent)` on either loop (§10.3): one thread's iterations of it may run at
+/// the same time, and with `unconstrained` they need not go to the same threads in both loops.
 pub fn fusible(x: &JobInfo, y: &JobInfo) -> bool {
+    x.order.is_none() && y.order.is_none() && fusible_schedules(x, y)
+}
+
+/// [`fusible`] but for `order` clauses.
+fn fusible_schedules(x: &JobInfo, y: &JobInfo) -> bool {
     let every_thread = |j: &JobInfo| {
         matches!(
             j.origin,
@@ -550,17 +559,36 @@ impl Builder<'_> {
         if let Some(j) = self.replicated_job(p, &mut code, ctx)? {
             phases.last_mut().expect("a phase").push(j);
         }
+        // Two loops that would be fused but for `order(concurrent)`: whether §11.5.3's same
+        // assignment of iterations to threads still orders one thread's iterations of both when
+        // each loop's may run at the same time, ompv does not decide, so a race found between
+        // them is not certain.
+        let unpaired: std::cell::Cell<Option<Span>> = std::cell::Cell::new(None);
         let composed: Vec<Ppl<OmpBlock>> = phases
             .into_iter()
             .filter_map(|jobs| {
                 ppl::compose(
                     jobs,
-                    |x, y| fusible(&x.clauses, &y.clauses),
+                    |x, y| {
+                        let (x, y) = (&x.clauses, &y.clauses);
+                        if !fusible(x, y) && fusible_schedules(x, y) {
+                            unpaired.set(unpaired.get().or(x.order).or(y.order));
+                        }
+                        fusible(x, y)
+                    },
                     |x, y| par_able(&x.clauses, &y.clauses),
                 )
                 .map(|j| j.ppl)
             })
             .collect();
+        if let Some(at) = unpaired.get() {
+            self.approx.get_or_insert((
+                at,
+                "`order(concurrent)` on one of two `for` loops with the same static schedule: \
+                 ompv does not pair their iterations on the same thread"
+                    .into(),
+            ));
+        }
         Ok(Ppl::fold(Op::Seq, composed))
     }
 
@@ -714,6 +742,7 @@ impl Builder<'_> {
                 nowait: true,
                 schedule: None,
                 range: None,
+                order: None,
             },
         }))
     }
@@ -839,20 +868,6 @@ impl Builder<'_> {
             self.combine_block(p, &block, span, ctx)?
         };
         let schedule = p.schedule().map(|(k, c)| (k, c.map(str::to_string)));
-        if p.has("order") && p.nowait() && matches!(schedule, Some((ScheduleKind::Static, _))) {
-            // Not fused with the next loop (below). Whether §11.5.3's same assignment of
-            // iterations to threads still orders one thread's iterations of the two loops when
-            // those of each loop may run at the same time, ompv does not decide: a race found
-            // between them is then not certain.
-            if let Some(c) = p.clauses.iter().find(|c| c.kind.keyword() == "order") {
-                self.approx.get_or_insert((
-                    c.span,
-                    "`order(concurrent)` on a `for nowait` with a static schedule: ompv does not \
-                     pair its iterations with those of the next loop on the same thread"
-                        .into(),
-                ));
-            }
-        }
         Ok(Part {
             clauses: JobInfo {
                 origin,
@@ -864,14 +879,13 @@ impl Builder<'_> {
                         BlockOrigin::ReplicatedSimd | BlockOrigin::NestedParallel
                     ),
                 // A loop with a reduction is not fused with another: its update of the
-                // originals runs beside both. Nor one with `order(concurrent)` (§10.3): one
-                // thread's iterations may run at the same time, and with `unconstrained` the
-                // iterations need not go to the same threads in both loops.
-                schedule: if combine.is_some() || p.has("order") {
-                    None
-                } else {
-                    schedule
-                },
+                // originals runs beside both.
+                schedule: if combine.is_some() { None } else { schedule },
+                order: p
+                    .clauses
+                    .iter()
+                    .find(|c| c.kind.keyword() == "order")
+                    .map(|c| c.span),
                 range,
             },
             ppl: match combine {
@@ -979,6 +993,7 @@ impl Builder<'_> {
                 nowait: p.nowait(),
                 schedule: None,
                 range: None,
+                order: None,
             },
         }))
     }
@@ -1012,6 +1027,7 @@ impl Builder<'_> {
                 nowait: p.nowait(),
                 schedule: None,
                 range: None,
+                order: None,
             },
         })
     }
@@ -1223,8 +1239,6 @@ impl Builder<'_> {
         Ok(build(&g.tree, &mut leaves))
     }
 
-    /// A task may run on any thread of the team: which copy of a `threadprivate` variable it
-    /// uses is not known.
     /// OpenMP 5.2 §10.3: in the region of a loop with `order(concurrent)` only
     /// order-concurrent-nestable constructs may be nested (`parallel`, `simd`, `loop`, `atomic`),
     /// and a `threadprivate` variable referenced there has unspecified behaviour. A construct that
@@ -1310,6 +1324,8 @@ impl Builder<'_> {
         }
     }
 
+    /// A task may run on any thread of the team: which copy of a `threadprivate` variable it
+    /// uses is not known.
     fn no_threadprivate_in_task(&self, c: &OmpConstruct, body: &Block) -> Result<(), FrontError> {
         match visit::referenced(&body.stmts)
             .into_iter()
@@ -1772,6 +1788,7 @@ mod tests {
             nowait,
             schedule: sched.map(|k| (k, None)),
             range: Some(range.into()),
+            order: None,
         }
     }
 
@@ -1798,6 +1815,14 @@ mod tests {
         let mut chunked = a.clone();
         chunked.schedule = Some((ScheduleKind::Static, Some("4".into())));
         assert!(!fusible(&chunked, &b), "chunks must agree");
+        // §10.3: one thread's iterations of a loop with `order(concurrent)` may run at the same
+        // time: not fused, whichever of the two has it.
+        let mut concurrent = a.clone();
+        concurrent.order = Some(Span::default());
+        assert!(!fusible(&concurrent, &b) && fusible_schedules(&concurrent, &b));
+        let mut concurrent_b = b.clone();
+        concurrent_b.order = Some(Span::default());
+        assert!(!fusible(&a, &concurrent_b));
         assert!(par_able(&a, &b));
         assert!(!par_able(&b, &a));
     }
@@ -1810,6 +1835,7 @@ mod tests {
             nowait: true,
             schedule: None,
             range: None,
+            order: None,
         };
         let w = info(Directive::For, false, Some(ScheduleKind::Static), "N");
         assert!(fusible(&r, &r));
