@@ -86,6 +86,15 @@ fn malformed_pragmas() {
         13,
         "inside a loop with `order(concurrent)`",
     );
+    // The same for a construct in a function called there (inlined into the region).
+    expect_error(
+        "order_concurrent_call",
+        "syntax",
+        "omp.syntax",
+        4,
+        13,
+        "inside a loop with `order(concurrent)`",
+    );
     expect_error(
         "order_concurrent_safelen",
         "syntax",
@@ -134,6 +143,16 @@ fn malformed_specifications() {
 
 #[test]
 fn unsupported_directives_and_clauses() {
+    // OpenMP 5.2 §10.3: a `threadprivate` variable referenced in a loop with `order(concurrent)`
+    // has unspecified behaviour; ompv does not verify such a loop.
+    expect_error(
+        "order_concurrent_threadprivate",
+        "unsupported",
+        "unsupported",
+        9,
+        5,
+        "`threadprivate` variable `counter`",
+    );
     expect_error(
         "unsupported_directive",
         "unsupported",

@@ -1308,12 +1308,17 @@ impl Builder<'_> {
         if let Some(e) = err {
             return Err(e);
         }
-        match visit::referenced(stmts)
-            .into_iter()
-            .find(|v| self.program.var(*v).threadprivate)
+        let threadprivate = |s: &Stmt| {
+            visit::referenced(std::slice::from_ref(s))
+                .into_iter()
+                .find(|v| self.program.var(*v).threadprivate)
+        };
+        match stmts
+            .iter()
+            .find_map(|s| threadprivate(s).map(|v| (s.span, v)))
         {
-            Some(v) => Err(FrontError::unsupported(
-                stmts.first().map_or(Span::default(), |s| s.span),
+            Some((at, v)) => Err(FrontError::unsupported(
+                at,
                 format!(
                     "the `threadprivate` variable `{}` inside a loop with `order(concurrent)` (its \
                      behaviour is unspecified there, OpenMP 5.2 §10.3)",
