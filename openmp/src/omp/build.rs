@@ -571,10 +571,11 @@ impl Builder<'_> {
                     jobs,
                     |x, y| {
                         let (x, y) = (&x.clauses, &y.clauses);
-                        if !fusible(x, y) && fusible_schedules(x, y) {
+                        let fused = fusible(x, y);
+                        if !fused && fusible_schedules(x, y) {
                             unpaired.set(unpaired.get().or(x.order).or(y.order));
                         }
-                        fusible(x, y)
+                        fused
                     },
                     |x, y| par_able(&x.clauses, &y.clauses),
                 )
@@ -881,11 +882,7 @@ impl Builder<'_> {
                 // A loop with a reduction is not fused with another: its update of the
                 // originals runs beside both.
                 schedule: if combine.is_some() { None } else { schedule },
-                order: p
-                    .clauses
-                    .iter()
-                    .find(|c| c.kind.keyword() == "order")
-                    .map(|c| c.span),
+                order: p.clauses_named("order").next().map(|c| c.span),
                 range,
             },
             ppl: match combine {
@@ -1247,62 +1244,48 @@ impl Builder<'_> {
     /// themselves are checked as any two of them may run at the same time, which is exactly what
     /// the clause allows, so nothing else changes.
     fn order_concurrent_body(&self, stmts: &[Stmt]) -> Result<(), FrontError> {
+        only_constructs(
+            stmts,
+            |c| {
+                let d = c.pragma.directive;
+                d.leaves().first() == Some(&Directive::Parallel)
+                    || matches!(d, Directive::Simd | Directive::Loop | Directive::Atomic)
+            },
+            "a loop with `order(concurrent)`",
+            "OpenMP 5.2 §10.3 allows only `parallel`, `simd`, `loop` and `atomic` there: the \
+             iterations may run at the same time, even on one thread",
+        )?;
         let mut err = None;
         visit::each_stmt(stmts, &mut |s| {
             if err.is_some() {
                 return;
             }
-            match &s.kind {
-                StmtKind::Omp(c) => {
-                    let d = c.pragma.directive;
-                    let nestable = d
-                        .leaves()
-                        .first()
-                        .is_some_and(|l| *l == Directive::Parallel)
-                        || matches!(d, Directive::Simd | Directive::Loop | Directive::Atomic);
-                    if !nestable {
-                        let what = if lock_name_is_lock(&c.pragma) {
-                            "a lock (`omp_set_lock`)".to_string()
-                        } else {
-                            format!("`omp {}`", d.name())
-                        };
-                        err = Some(FrontError::omp_syntax(
-                            c.pragma.directive_span,
-                            format!(
-                                "{what} inside a loop with `order(concurrent)` (OpenMP 5.2 §10.3 \
-                                 allows only `parallel`, `simd`, `loop` and `atomic` there: the \
-                                 iterations may run at the same time, even on one thread)"
-                            ),
-                        ));
+            let StmtKind::Call { callee, .. } = &s.kind else {
+                return;
+            };
+            let has_constructs = self.program.functions.iter().any(|f| {
+                f.name.name == callee.name
+                    && match &f.body {
+                        Body::Verified(b) => {
+                            let mut any = false;
+                            visit::each_stmt(&b.stmts, &mut |x| {
+                                any |= matches!(x.kind, StmtKind::Omp(_));
+                            });
+                            any
+                        }
+                        _ => false,
                     }
-                }
-                StmtKind::Call { callee, .. } => {
-                    let has_constructs = self.program.functions.iter().any(|f| {
-                        f.name.name == callee.name
-                            && match &f.body {
-                                Body::Verified(b) => {
-                                    let mut any = false;
-                                    visit::each_stmt(&b.stmts, &mut |x| {
-                                        any |= matches!(x.kind, StmtKind::Omp(_));
-                                    });
-                                    any
-                                }
-                                _ => false,
-                            }
-                    });
-                    if has_constructs {
-                        err = Some(FrontError::unsupported(
-                            callee.span,
-                            format!(
-                                "a call of `{}`, a function with OpenMP constructs, inside a loop \
-                                 with `order(concurrent)` (ompv does not check its constructs \
-                                 against OpenMP 5.2 §10.3)",
-                                callee.name
-                            ),
-                        ));
-                    }
-                }
-                _ => {}
+            });
+            if has_constructs {
+                err = Some(FrontError::unsupported(
+                    callee.span,
+                    format!(
+                        "a call of `{}`, a function with OpenMP constructs, inside a loop \
+                         with `order(concurrent)` (ompv does not check its constructs \
+                         against OpenMP 5.2 §10.3)",
+                        callee.name
+                    ),
+                ));
             }
         });
         if let Some(e) = err {
@@ -1662,26 +1645,39 @@ fn nested_in_critical(s: &Stmt) -> Option<(&Stmt, Span)> {
 /// `loop`, `scan` and `ordered simd` (a `critical` or a lock would have lanes of one thread wait
 /// for each other); anything else makes the program non-conforming.
 fn simd_body(stmts: &[Stmt]) -> Result<(), FrontError> {
+    only_constructs(
+        stmts,
+        |c| {
+            matches!(
+                c.pragma.directive,
+                Directive::Atomic | Directive::Simd | Directive::Loop | Directive::Scan
+            ) || (c.pragma.directive == Directive::Ordered && c.pragma.has("simd"))
+        },
+        "a `simd` loop",
+        "OpenMP 5.2 §10.4 allows only `atomic`, `simd`, `loop`, `scan` and `ordered simd` there",
+    )
+}
+
+/// The first OpenMP construct of `stmts` (at any depth) that `allowed` refuses, as an error: the
+/// program does not conform. The message says it stands inside `inside` and what `rule` allows.
+fn only_constructs(
+    stmts: &[Stmt],
+    allowed: impl Fn(&OmpConstruct) -> bool,
+    inside: &str,
+    rule: &str,
+) -> Result<(), FrontError> {
     let mut err = None;
     visit::each_stmt(stmts, &mut |s| {
         if let StmtKind::Omp(c) = &s.kind {
-            let d = c.pragma.directive;
-            let allowed = matches!(
-                d,
-                Directive::Atomic | Directive::Simd | Directive::Loop | Directive::Scan
-            ) || (d == Directive::Ordered && c.pragma.has("simd"));
-            if !allowed && err.is_none() {
+            if err.is_none() && !allowed(c) {
                 let what = if lock_name_is_lock(&c.pragma) {
                     "a lock (`omp_set_lock`)".to_string()
                 } else {
-                    format!("`omp {}`", d.name())
+                    format!("`omp {}`", c.pragma.directive.name())
                 };
                 err = Some(FrontError::omp_syntax(
                     c.pragma.directive_span,
-                    format!(
-                        "{what} inside a `simd` loop (OpenMP 5.2 §10.4 allows only `atomic`, \
-                         `simd`, `loop`, `scan` and `ordered simd` there)"
-                    ),
+                    format!("{what} inside {inside} ({rule})"),
                 ));
             }
         }
