@@ -153,6 +153,16 @@ fn unsupported_directives_and_clauses() {
         5,
         "`threadprivate` variable `counter`",
     );
+    // OpenMP 5.2 §15.9.5: an `iterator` modifier stands for a list item per iteration, which the
+    // task order does not expand (`depobj` likewise).
+    expect_error(
+        "unsupported_depend_iterator",
+        "unsupported",
+        "unsupported",
+        10,
+        18,
+        "without `iterator`",
+    );
     expect_error(
         "unsupported_directive",
         "unsupported",

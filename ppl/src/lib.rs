@@ -20,8 +20,8 @@ pub mod tree;
 
 pub use compose::{bundle, compose, Part};
 pub use order::{
-    block_pairs, happens_before, incomparable_pairs, BlockPair, Incomparable, IterationPairs,
-    Relation,
+    block_pairs, happens_before, incomparable_pairs, incomparable_pairs_of, BlockPair,
+    Incomparable, IterationPairs, Relation,
 };
 pub use shape::shape;
 pub use tree::{BasicBlock, BlockId, BlockKind, Iteration, Op, Ppl};

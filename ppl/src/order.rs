@@ -142,7 +142,12 @@ pub struct IterationPairs {
 /// own pair before its pairs with later blocks). Ordered pairs are listed too, with
 /// [`Incomparable::None`], so that a reader sees every pair.
 pub fn incomparable_pairs<B>(p: &Ppl<B>) -> Vec<IterationPairs> {
-    let pairs = block_pairs(p);
+    incomparable_pairs_of(p, &block_pairs(p))
+}
+
+/// [`incomparable_pairs`] with the block relation `pairs` instead of the tree's (a front end may
+/// know more order than its tree shows).
+pub fn incomparable_pairs_of<B>(p: &Ppl<B>, pairs: &[BlockPair]) -> Vec<IterationPairs> {
     let mut out = Vec::new();
     for blk in p.blocks() {
         if blk.kind != BlockKind::Seq {

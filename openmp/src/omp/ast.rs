@@ -23,7 +23,10 @@ pub struct Region {
     /// The specification comment at the start of the region's `{ … }` body, if any.
     pub contract: Option<Contract>,
     pub ppl: Ppl<OmpBlock>,
-    /// Every pair of distinct basic blocks with its happens-before relation.
+    /// Every pair of distinct basic blocks with its relation for the race checks: the tree's
+    /// happens-before, and `Ordered` also where the tree has less order than OpenMP (task
+    /// dependences that are not series-parallel) or where a block runs before or after all users
+    /// of a lock the tree runs beside it (`Builder::exact_pairs`).
     pub pairs: Vec<BlockPair>,
     /// Variables whose original the region changes (`lastprivate`, `reduction`, loop
     /// variables): their values after the region are unknown.
@@ -133,7 +136,10 @@ impl LockName {
             ) {
                 (Some((_, var)), _) => format!("the code holding the lock `{var}`"),
                 (_, Some(line)) => format!("the `ordered` block of the loop at line {line}"),
-                _ => format!("the `critical({n})` section"),
+                _ => match super::tasks::mutex_item(n) {
+                    Some(item) => format!("the tasks with `depend(mutexinoutset: {item})`"),
+                    None => format!("the `critical({n})` section"),
+                },
             },
             LockName::Atomic => "the `atomic` operation".into(),
         }

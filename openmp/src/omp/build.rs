@@ -105,6 +105,9 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         approx: None,
         loop_approximations,
         masked_used: BTreeSet::new(),
+        task_graphs: 0,
+        task_order: BTreeSet::new(),
+        lock_users: Vec::new(),
     };
     let functions: Vec<(String, Block)> = b
         .program
@@ -192,6 +195,14 @@ struct Builder<'p> {
     loop_approximations: std::collections::BTreeMap<RegionId, (Span, String)>,
     /// The `master`/`masked` contracts ([`Program::masked_contracts`]) given to a block.
     masked_used: BTreeSet<VarId>,
+    /// How many task graphs were built: each names its `mutexinoutset` locks after its number.
+    task_graphs: usize,
+    /// Pairs of blocks of the region being built that its task graphs order although its tree
+    /// does not (a task order that is not series-parallel, see [`super::tasks::TaskGraph`]).
+    task_order: BTreeSet<(BlockId, BlockId)>,
+    /// The lock blocks of the region being built, each with the blocks that use its lock in the
+    /// part it runs beside ([`Builder::attach_lock`]).
+    lock_users: Vec<(BlockId, BTreeSet<BlockId>)>,
 }
 
 /// Where a block stands: the constructs around it and the region's declarations.
@@ -209,6 +220,8 @@ impl Builder<'_> {
     ) -> Result<Region, FrontError> {
         self.next = 0;
         self.approx = None;
+        self.task_order.clear();
+        self.lock_users.clear();
         let all_stmts = construct_stmts(c);
         super::locks::check_shared(&all_stmts, &c.pragma, self.program)?;
         let region_decls = visit::declared(&all_stmts);
@@ -247,7 +260,7 @@ impl Builder<'_> {
         take_block_invariants(&mut ppl, &c.pragma, &mut invariants)?;
         let ppl = self.with_locks(ppl, c);
         let ppl = super::locks::attach_invariants(ppl, invariants)?;
-        let pairs = ppl::block_pairs(&ppl);
+        let pairs = self.exact_pairs(&ppl);
         // OpenMP 5.2 §5.3: the original of a privatised variable changes only through clauses
         // that say so (`lastprivate`, `reduction`); a loop variable's original is unspecified
         // after a worksharing loop (and the last value plus one after a `simd` loop).
@@ -359,6 +372,36 @@ impl Builder<'_> {
         ppl
     }
 
+    /// The relation of every two blocks of `ppl` for the race checks. The tree of a task order
+    /// that is not series-parallel has fewer orders than OpenMP's (sound for the run of the
+    /// blocks); the checks take the exact order of the task graphs. A lock block runs beside a
+    /// part of the tree; a block of that part that the exact order puts before every block
+    /// using the lock there, or after every one, never runs while a thread holds the lock.
+    fn exact_pairs(&self, ppl: &Ppl<OmpBlock>) -> Vec<ppl::BlockPair> {
+        let seq = ppl::happens_before(ppl, Op::Seq);
+        let before =
+            |a: BlockId, b: BlockId| seq.contains(&(a, b)) || self.task_order.contains(&(a, b));
+        let mut pairs = ppl::block_pairs(ppl);
+        for p in &mut pairs {
+            if p.relation != ppl::Relation::Parallel {
+                continue;
+            }
+            let lock_apart = |l: BlockId, x: BlockId| {
+                self.lock_users.iter().any(|(id, users)| {
+                    *id == l
+                        && !users.is_empty()
+                        && (users.iter().all(|&u| before(x, u))
+                            || users.iter().all(|&u| before(u, x)))
+                })
+            };
+            if before(p.a, p.b) || before(p.b, p.a) || lock_apart(p.a, p.b) || lock_apart(p.b, p.a)
+            {
+                p.relation = ppl::Relation::Ordered;
+            }
+        }
+        pairs
+    }
+
     /// `t` with the lock `l` held in parallel with the smallest parts that contain `users`.
     fn attach_lock(
         &mut self,
@@ -424,6 +467,13 @@ impl Builder<'_> {
                         stages: Vec::new(),
                     },
                 });
+                let beside = other
+                    .blocks()
+                    .iter()
+                    .map(|b| b.id)
+                    .filter(|b| users.contains(b))
+                    .collect();
+                self.lock_users.push((id, beside));
                 Ppl::join(Op::Par, lock, other)
             }
         }
@@ -1112,7 +1162,9 @@ impl Builder<'_> {
         body: &Block,
         ctx: &Ctx<'_>,
     ) -> Result<Ppl<OmpBlock>, FrontError> {
-        let g = super::tasks::graph(&body.stmts)?;
+        let g = super::tasks::graph(&body.stmts, &self.program.vars)?;
+        let graph = self.task_graphs;
+        self.task_graphs += 1;
         if g.nodes.is_empty() {
             // Nothing but `taskwait`s: one thread runs no code.
             let code = Block {
@@ -1134,7 +1186,7 @@ impl Builder<'_> {
             self.approx.get_or_insert(a);
         }
         let mut leaves: Vec<Option<Ppl<OmpBlock>>> = Vec::new();
-        for n in &g.nodes {
+        for (n, exclusive) in g.nodes.iter().zip(&g.exclusive) {
             let block = match n {
                 super::tasks::Node::Code(stmts) => {
                     for s in stmts {
@@ -1197,10 +1249,12 @@ impl Builder<'_> {
                     // does, so together they take the task's place.
                     if super::tasks::generates_tasks(&body.stmts)
                         && contract.is_none()
+                        && exclusive.is_empty()
                         && !visit::referenced(&body.stmts)
                             .into_iter()
                             .any(|v| self.program.var(v).threadprivate)
-                        && super::tasks::graph(&body.stmts).is_ok_and(|g| g.all_waited)
+                        && super::tasks::graph(&body.stmts, &self.program.vars)
+                            .is_ok_and(|g| g.all_waited)
                     {
                         let inner = nested(ctx, &c.pragma);
                         leaves.push(Some(self.tasks(&c.pragma, body, &inner)?));
@@ -1210,18 +1264,34 @@ impl Builder<'_> {
                         self.check_sequential(s)?;
                     }
                     self.no_threadprivate_in_task(c, body)?;
+                    // §15.9.5: mutually exclusive siblings (`mutexinoutset`) hold a lock each.
+                    let body = super::tasks::hold_locks(body, exclusive, graph, c.pragma.span);
                     Ppl::Block(self.block(
                         &c.pragma,
                         BlockOrigin::Task,
                         contract.clone(),
                         Vec::new(),
-                        BlockBody::Code(body.clone()),
+                        BlockBody::Code(body),
                         c.span,
                         &nested(ctx, &c.pragma),
                     )?)
                 }
             };
             leaves.push(Some(block));
+        }
+        // The exact order of the nodes, block by block (the tree may have less of it).
+        let ids: Vec<Vec<BlockId>> = leaves
+            .iter()
+            .map(|l| l.iter().flat_map(|t| t.blocks()).map(|b| b.id).collect())
+            .collect();
+        for (i, row) in g.before.iter().enumerate() {
+            for (j, &ordered) in row.iter().enumerate() {
+                if ordered {
+                    for &a in &ids[i] {
+                        self.task_order.extend(ids[j].iter().map(|&b| (a, b)));
+                    }
+                }
+            }
         }
         fn build(t: &super::tasks::Sp, leaves: &mut [Option<Ppl<OmpBlock>>]) -> Ppl<OmpBlock> {
             use super::tasks::Sp;

@@ -12,9 +12,16 @@
 //!   on;
 //! - a `taskloop` (§12.6) is a node of its own whose iterations all may run at the same time;
 //!   without `nogroup` its implicit `taskgroup` ends before the generating code goes on;
-//! - `depend` (§15.9.5): a task with `out`/`inout` on a list item runs after every earlier sibling
-//!   task that names the same item in any dependence type, and one with `in` after every earlier
-//!   sibling with `out`/`inout` on it.
+//! - `depend` (§15.9.5): a task with a dependence on a list item runs after every earlier sibling
+//!   task with a dependence on the same storage, except when both are `in`, both `inoutset` or both
+//!   `mutexinoutset`; two sibling tasks of different constructs with `mutexinoutset` on the same
+//!   storage are mutually exclusive (never at the same time, in either order), which the graph
+//!   records as a lock per storage that both tasks hold ([`TaskGraph::exclusive`]).
+//!
+//! §15.9.5 compares the storage list items name, not their text: a variable's name is resolved
+//! in the scope of the task construct (a name declared twice in the generating code names two
+//! variables), and any other item (`a[i]`, `*p`, a section) names storage that depends on values
+//! when the task is generated (`a[i]` before and after `i = 1`), so ompv does not compare it.
 //!
 //! When the order is not series-parallel, or when whether an order exists cannot be decided (a
 //! non-constant `if`, `depend` items that may or may not be the same storage), the tree drops
@@ -22,7 +29,7 @@
 //! a proof of race freedom, and the construct is recorded so that a race found there is not
 //! reported as certain.
 
-use crate::c::ast::{OmpBody, OmpConstruct, Stmt, StmtKind};
+use crate::c::ast::{Block, OmpBody, OmpConstruct, Stmt, StmtKind, Var, VarId};
 use crate::error::FrontError;
 use crate::pragma::{ClauseKind, DependType, Dependence, Directive};
 use viper::Span;
@@ -54,6 +61,46 @@ pub struct TaskGraph {
     /// Whether every task completes before the code ends (undeferred, or waited for by a
     /// `taskwait` or the end of a `taskgroup` of the code): none outlives the code's task.
     pub all_waited: bool,
+    /// For each node: the storage (as the variable's name, unique in the graph) of the
+    /// `mutexinoutset` dependences that make the task mutually exclusive with a sibling; empty
+    /// for code and for tasks without such a sibling. Each one is a lock the task holds while
+    /// it runs (§15.9.5).
+    pub exclusive: Vec<Vec<String>>,
+    /// `before[i][j]`: node `i` happens before node `j` (transitively closed). Where `tree` is
+    /// not exact (not series-parallel), this is the order the race checks use.
+    pub before: Vec<Vec<bool>>,
+}
+
+/// The storage a `depend` list item names, as far as the generating code shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ItemStorage {
+    /// A variable declared in the generating code (the declaration in scope at the construct).
+    Local(VarId),
+    /// A variable declared outside the generating code: its name means the same variable
+    /// everywhere in the code.
+    Outer(String),
+    /// An array element or section, a dereference, a member: storage ompv does not compare.
+    Other,
+}
+
+impl ItemStorage {
+    /// Whether `self` and `other` are the same storage: `None` when ompv cannot tell. Two
+    /// different variables are different storage.
+    fn same(&self, other: &ItemStorage) -> Option<bool> {
+        match (self, other) {
+            (ItemStorage::Other, _) | (_, ItemStorage::Other) => None,
+            _ => Some(self == other),
+        }
+    }
+}
+
+/// One list item of a `depend` clause.
+#[derive(Clone, Debug)]
+struct Dep {
+    kind: DependType,
+    storage: ItemStorage,
+    /// The item as written (for names of locks and messages).
+    text: String,
 }
 
 /// Whether `stmts` generate tasks at their top level (or in a `taskgroup` or a compound
@@ -73,13 +120,23 @@ pub fn generates_tasks(stmts: &[Stmt]) -> bool {
 #[derive(Default)]
 struct TaskFacts {
     undeferred: bool,
-    deps: Vec<(DependType, String, bool)>,
+    deps: Vec<Dep>,
+    /// The task's pragma.
+    span: Span,
 }
 
-/// The task graph of generating code `stmts`.
+/// The task graph of generating code `stmts`; `vars` are the program's variables.
 #[allow(clippy::needless_range_loop)] // `before` is a matrix: indices say what it holds.
-pub fn graph(stmts: &[Stmt]) -> Result<TaskGraph, FrontError> {
-    let mut b = Flatten::default();
+pub fn graph(stmts: &[Stmt], vars: &[Var]) -> Result<TaskGraph, FrontError> {
+    let mut b = Flatten {
+        vars,
+        scopes: vec![Vec::new()],
+        nodes: Vec::new(),
+        facts: Vec::new(),
+        waited: Vec::new(),
+        code: Vec::new(),
+        approx: None,
+    };
     b.stmts(stmts, &mut Vec::new())?;
     b.flush_code();
     let n = b.nodes.len();
@@ -130,31 +187,90 @@ pub fn graph(stmts: &[Stmt]) -> Result<TaskGraph, FrontError> {
         matches!(b.nodes[i], Node::Code(_)) || b.facts[i].undeferred || b.waited[i].is_some()
     });
     let mut approx = b.approx;
+    let exclusive = exclusive(&b.facts, &mut approx);
     let tree = decompose(&all, &before, &mut approx, &b.nodes);
     Ok(TaskGraph {
         nodes: b.nodes,
         tree,
         approximation: approx,
         all_waited,
+        exclusive,
+        before,
     })
 }
 
-/// `Some(true)` when the dependences of `a` (earlier) and `b` order them, `Some(false)` when
-/// they certainly do not, `None` when that depends on storage ompv cannot compare.
-fn depends(a: &TaskFacts, b: &TaskFacts) -> Option<bool> {
-    let mut unknown = false;
-    for (ka, ia, va) in &a.deps {
-        for (kb, ib, vb) in &b.deps {
-            let writes = *ka != DependType::In || *kb != DependType::In;
-            if !writes {
+/// The locks of `mutexinoutset` dependences (§15.9.5): for each storage that two or more tasks
+/// name with `mutexinoutset`, those tasks exclude each other. §15.9.5 says so of tasks generated
+/// by *different* constructs; where two of them come from one construct (a function with the
+/// task called twice), ompv holds no lock for that storage (the tasks are checked as if they
+/// could run at the same time) and records the approximation.
+fn exclusive(facts: &[TaskFacts], approx: &mut Option<(Span, String)>) -> Vec<Vec<String>> {
+    let mut groups: Vec<(&ItemStorage, &str, Vec<usize>)> = Vec::new();
+    for (i, f) in facts.iter().enumerate() {
+        for d in &f.deps {
+            if d.kind != DependType::Mutexinoutset || d.storage == ItemStorage::Other {
                 continue;
             }
-            if ia == ib {
-                return Some(true);
+            match groups.iter_mut().find(|(s, ..)| **s == d.storage) {
+                Some((.., tasks)) if tasks.contains(&i) => {}
+                Some((.., tasks)) => tasks.push(i),
+                None => groups.push((&d.storage, &d.text, vec![i])),
             }
-            // Two different variables are different storage; anything else may overlap.
-            if !(*va && *vb) {
-                unknown = true;
+        }
+    }
+    let mut out = vec![Vec::new(); facts.len()];
+    for (storage, text, tasks) in groups {
+        if tasks.len() < 2 {
+            continue;
+        }
+        let mut spans: Vec<Span> = tasks.iter().map(|&i| facts[i].span).collect();
+        spans.sort();
+        if let Some(w) = spans.windows(2).find(|w| w[0] == w[1]) {
+            approx.get_or_insert((
+                w[0],
+                format!(
+                    "tasks generated by one construct with `depend(mutexinoutset: {text})` are \
+                     not mutually exclusive by OpenMP 5.2 §15.9.5 (only tasks of different \
+                     constructs are); ompv checks them as if they could run at the same time"
+                ),
+            ));
+            continue;
+        }
+        let label = match storage {
+            ItemStorage::Local(v) => format!("{text}#{}", v.0),
+            _ => text.to_string(),
+        };
+        for i in tasks {
+            out[i].push(label.clone());
+        }
+    }
+    for l in &mut out {
+        l.sort();
+    }
+    out
+}
+
+/// `Some(true)` when the dependences of `a` (earlier) and `b` order them, `Some(false)` when
+/// they certainly do not, `None` when that depends on storage ompv cannot compare (also when
+/// two `mutexinoutset` dependences may or may not be the same storage: then whether the tasks
+/// exclude each other is not known).
+fn depends(a: &TaskFacts, b: &TaskFacts) -> Option<bool> {
+    use DependType::*;
+    let mut unknown = false;
+    for da in &a.deps {
+        for db in &b.deps {
+            let same = da.storage.same(&db.storage);
+            // §15.9.5: two `in`, two `inoutset` or two `mutexinoutset` dependences on the same
+            // storage do not order the tasks (the last two make a set of tasks that run after
+            // the earlier ones and before the later ones; `mutexinoutset` ones one at a time).
+            if da.kind == db.kind && matches!(da.kind, In | Inoutset | Mutexinoutset) {
+                unknown |= da.kind == Mutexinoutset && same.is_none();
+                continue;
+            }
+            match same {
+                Some(true) => return Some(true),
+                Some(false) => {}
+                None => unknown = true,
             }
         }
     }
@@ -259,8 +375,11 @@ fn decompose(
 
 /// Splits generating code into nodes, recording the facts of every task and where it is waited
 /// for.
-#[derive(Default)]
-struct Flatten {
+struct Flatten<'v> {
+    vars: &'v [Var],
+    /// The variables the generating code declares, per scope (compound statement), innermost
+    /// last: what the names in `depend` clauses mean.
+    scopes: Vec<Vec<VarId>>,
     nodes: Vec<Node>,
     facts: Vec<TaskFacts>,
     /// For a task: the index of the first node that runs after the task has completed.
@@ -269,7 +388,7 @@ struct Flatten {
     approx: Option<(Span, String)>,
 }
 
-impl Flatten {
+impl Flatten<'_> {
     fn flush_code(&mut self) {
         if !self.code.is_empty() {
             self.nodes.push(Node::Code(std::mem::take(&mut self.code)));
@@ -287,8 +406,15 @@ impl Flatten {
             // the thread with unknown values: an over-approximation.)
             if let StmtKind::Block(b) = &s.kind {
                 if generates_tasks(&b.stmts) {
+                    self.scopes.push(Vec::new());
                     self.stmts(&b.stmts, group)?;
+                    self.scopes.pop();
                     continue;
+                }
+            }
+            if let StmtKind::Decl { var, .. } = &s.kind {
+                if let Some(scope) = self.scopes.last_mut() {
+                    scope.push(*var);
                 }
             }
             let StmtKind::Omp(c) = &s.kind else {
@@ -311,6 +437,7 @@ impl Flatten {
                     let facts = TaskFacts {
                         undeferred: !c.pragma.has("nogroup"),
                         deps: Vec::new(),
+                        span: c.pragma.span,
                     };
                     group.push(self.nodes.len());
                     self.nodes.push(Node::Task(c.clone()));
@@ -374,7 +501,9 @@ impl Flatten {
                         ));
                     }
                     let mut inner = Vec::new();
+                    self.scopes.push(Vec::new());
                     self.stmts(&body.stmts, &mut inner)?;
+                    self.scopes.pop();
                     self.flush_code();
                     // §15.4: the tasks of the group (and their descendants) are complete at
                     // its end.
@@ -392,8 +521,28 @@ impl Flatten {
         Ok(())
     }
 
+    /// The storage list item `i` names at this point of the generating code.
+    fn storage(&self, i: &crate::pragma::ListItem) -> ItemStorage {
+        if !i.is_variable() {
+            return ItemStorage::Other;
+        }
+        let declared = self
+            .scopes
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().rev())
+            .find(|v| self.vars[v.0 as usize].name == i.base.name);
+        match declared {
+            Some(v) => ItemStorage::Local(*v),
+            None => ItemStorage::Outer(i.base.name.clone()),
+        }
+    }
+
     fn facts_of(&mut self, c: &OmpConstruct) -> Result<TaskFacts, FrontError> {
-        let mut f = TaskFacts::default();
+        let mut f = TaskFacts {
+            span: c.pragma.span,
+            ..TaskFacts::default()
+        };
         for k in &c.pragma.clauses {
             match &k.kind {
                 ClauseKind::If { modifier, cond } => {
@@ -417,18 +566,27 @@ impl Flatten {
                 }
                 ClauseKind::Depend(Dependence::Locators {
                     iterator: None,
-                    kind: kind @ (DependType::In | DependType::Out | DependType::Inout),
+                    kind:
+                        kind @ (DependType::In
+                        | DependType::Out
+                        | DependType::Inout
+                        | DependType::Mutexinoutset
+                        | DependType::Inoutset),
                     items,
                 }) => {
                     for i in items {
-                        let text: String = i.text.chars().filter(|c| !c.is_whitespace()).collect();
-                        f.deps.push((*kind, text, i.is_variable()));
+                        f.deps.push(Dep {
+                            kind: *kind,
+                            storage: self.storage(i),
+                            text: i.text.clone(),
+                        });
                     }
                 }
                 ClauseKind::Depend(_) => {
                     return Err(FrontError::unsupported(
                         k.span,
-                        "this form of `depend` (only `in`, `out` and `inout` on list items)",
+                        "this form of `depend` (only `in`, `out`, `inout`, `mutexinoutset` and \
+                         `inoutset` on list items, without `iterator`)",
                     ))
                 }
                 _ => {}
@@ -454,6 +612,54 @@ impl Flatten {
         }
         Ok(f)
     }
+}
+
+/// The prefix of the `critical` names that stand for the locks of `mutexinoutset` dependences
+/// (not a C identifier, so no `critical(name)` of the program can take it).
+const MUTEX_PREFIX: &str = "mutexinoutset ";
+
+/// The storage a `critical` name of a `mutexinoutset` lock stands for, as written in the clause.
+pub fn mutex_item(critical: &str) -> Option<&str> {
+    let rest = critical.strip_prefix(MUTEX_PREFIX)?;
+    let label = rest.rsplit_once('@').map_or(rest, |(l, _)| l);
+    Some(label.split_once('#').map_or(label, |(t, _)| t))
+}
+
+/// `body` inside a `critical` construct per lock in `labels` ([`TaskGraph::exclusive`]) of
+/// task graph number `graph` (so that tasks of different graphs, which are not siblings, never
+/// share one): for race freedom, mutually exclusive tasks are exactly code under a common lock.
+pub fn hold_locks(body: &Block, labels: &[String], graph: usize, at: Span) -> Block {
+    let mut body = body.clone();
+    for label in labels.iter().rev() {
+        let pragma = crate::pragma::Pragma {
+            directive: Directive::Critical,
+            argument: Some(crate::pragma::DirectiveArg::Name(crate::spec::Ident {
+                name: format!("{MUTEX_PREFIX}{label}@{graph}"),
+                span: at,
+            })),
+            clauses: Vec::new(),
+            span: at,
+            directive_span: at,
+            line: at.line,
+        };
+        let span = body.span;
+        body = Block {
+            stmts: vec![Stmt {
+                kind: StmtKind::Omp(Box::new(OmpConstruct {
+                    pragma,
+                    body: OmpBody::Block {
+                        contract: None,
+                        body,
+                    },
+                    region: None,
+                    span,
+                })),
+                span,
+            }],
+            span,
+        };
+    }
+    body
 }
 
 /// Replaces every undeferred task (`if(0)`, `if(false)`) that behaves like its body run in place

@@ -153,8 +153,9 @@ impl<'p> Thread<'p, '_> {
         self.ctx.task = Some(c.pragma.line);
         self.new_ctx();
         let saved_ordered = self.ordered.take();
-        // One mutex per object: tasks whose items merely overlap exclude each other too (more
-        // exclusion than OpenMP requires only hides races).
+        // One mutex per object and generating task: tasks whose items merely overlap exclude each
+        // other too (more exclusion than OpenMP requires only hides races), tasks of other
+        // generating tasks do not (they are not siblings).
         let mut mutexes: Vec<Ptr> = deps
             .iter()
             .filter(|(k, _, _)| *k == DependType::Mutexinoutset)
@@ -166,7 +167,7 @@ impl<'p> Thread<'p, '_> {
         for m in &mutexes {
             r = r.and_then(|()| {
                 self.lock_acquire(
-                    LockKey::Mutex(*m),
+                    LockKey::Mutex(parent.id, *m),
                     false,
                     "a `mutexinoutset` dependence",
                     span,
@@ -176,7 +177,11 @@ impl<'p> Thread<'p, '_> {
         let r = r.and_then(|()| body(self, &env));
         let r = r.and_then(|()| {
             for m in &mutexes {
-                self.lock_release(LockKey::Mutex(*m), "a `mutexinoutset` dependence", span)?;
+                self.lock_release(
+                    LockKey::Mutex(parent.id, *m),
+                    "a `mutexinoutset` dependence",
+                    span,
+                )?;
             }
             Ok(())
         });

@@ -122,7 +122,9 @@ pub(crate) struct Lock {
 pub(crate) enum LockKey {
     Object(Ptr),
     Critical(String),
-    Mutex(Ptr),
+    /// The `mutexinoutset` dependences of the child tasks of one task (unit id) on one object:
+    /// only sibling tasks exclude each other (OpenMP 5.2 §15.9.5).
+    Mutex(u64, Ptr),
 }
 
 /// A finished explicit task.

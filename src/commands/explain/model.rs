@@ -296,7 +296,7 @@ pub fn regions<'a>(
             RegionView {
                 region: r,
                 blocks,
-                pairs: ppl::incomparable_pairs(&r.ppl),
+                pairs: ppl::incomparable_pairs_of(&r.ppl, &r.pairs),
                 obligations: key
                     .and_then(|k| obligations.regions.remove(&k))
                     .unwrap_or_default(),

@@ -143,7 +143,26 @@ pub fn region(v: &RegionView, out: &mut String) {
             name(*b)
         );
     }
-    if seq.is_empty() && fuse.is_empty() {
+    // Orders the front end knows beyond the tree (see `Region::pairs`).
+    let beyond: Vec<_> = r
+        .pairs
+        .iter()
+        .filter(|p| {
+            p.relation == ppl::Relation::Ordered
+                && !seq.contains(&(p.a, p.b))
+                && !seq.contains(&(p.b, p.a))
+        })
+        .collect();
+    for p in &beyond {
+        let _ = writeln!(
+            out,
+            "    {} ≁ {}    never at the same time, beyond the tree (tasks' dependences, or a \
+             lock's users and code ordered around all of them)",
+            name(p.a),
+            name(p.b)
+        );
+    }
+    if seq.is_empty() && fuse.is_empty() && beyond.is_empty() {
         out.push_str("    no two blocks are ordered\n");
     }
 
