@@ -820,6 +820,12 @@ impl Lowerer<'_> {
                 snapshots,
                 assumed,
                 stages,
+                // §11.5.3 (same logical iteration, same thread) for loops; the thread for code
+                // every thread runs.
+                fused_dims: match ob.dims.first() {
+                    Some(Dim::Thread) => 1,
+                    _ => ob.dims.len(),
+                },
             },
             scalars,
         ))

@@ -71,6 +71,11 @@ pub struct ViperBlock {
     /// footprint. Then two iterations only need disjoint permissions where the later one's
     /// statement does not come after the earlier one's ([`super::stages`]).
     pub stages: Option<Stages>,
+    /// How many leading dimensions make the unit that fusion (`⊕`) orders between two blocks:
+    /// all of them for a worksharing loop (its logical iteration, also of `collapse(n)`: OpenMP
+    /// 5.2 §11.5.3 gives the same logical iteration of both loops to one thread), the first one
+    /// for code every thread runs (the thread runs its parts in order).
+    pub fused_dims: usize,
 }
 
 impl ViperBlock {

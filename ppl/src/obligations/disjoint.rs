@@ -124,13 +124,13 @@ pub fn checks_of(
         }
     }
     for p in &r.pairs {
-        let distinct = match p.relation {
-            Relation::Ordered => continue,
-            Relation::Fused => Distinct::First,
-            Relation::Parallel => Distinct::No,
-        };
         let (Some(a), Some(b)) = (r.ppl.block(p.a), r.ppl.block(p.b)) else {
             continue;
+        };
+        let distinct = match p.relation {
+            Relation::Ordered => continue,
+            Relation::Fused => Distinct::Prefix(a.payload.fused_dims.min(b.payload.fused_dims)),
+            Relation::Parallel => Distinct::No,
         };
         let s = side(a, rename, a.span)?;
         let t = side(b, rename, b.span)?;
@@ -162,8 +162,9 @@ pub(super) fn window(b: &BasicBlock<ViperBlock>, xs: &[String], ys: &[String]) -
 enum Distinct {
     /// All pairs.
     No,
-    /// Pairs whose first coordinates differ (fusion: equal first coordinates are ordered).
-    First,
+    /// Pairs that differ in one of the first k coordinates (fusion: the same unit, see
+    /// [`ViperBlock::fused_dims`], runs its part of the first block before the second's).
+    Prefix(usize),
     /// Pairs of different iterations of one block (some coordinate differs).
     Tuple,
 }
@@ -182,10 +183,13 @@ fn pair(
     let ne = |x: &String, y: &String| bin(BinaryOp::Ne, local(x, span), local(y, span), span);
     let differ = match distinct {
         Distinct::No => None,
-        Distinct::First => match (s.vars.first(), t.vars.first()) {
-            (Some(x), Some(y)) => Some(ne(x, y)),
-            _ => None,
-        },
+        Distinct::Prefix(k) => s
+            .vars
+            .iter()
+            .zip(&t.vars)
+            .take(k)
+            .map(|(x, y)| ne(x, y))
+            .reduce(|p, q| bin(BinaryOp::Or, p, q, span)),
         Distinct::Tuple => s
             .vars
             .iter()

@@ -214,6 +214,7 @@ mod tests {
                 snapshots: Vec::new(),
                 assumed: Vec::new(),
                 stages: None,
+                fused_dims: 1,
             },
         })
     }
