@@ -23,11 +23,11 @@
 //! variables), and any other item (`a[i]`, `*p`, a section) names storage that depends on values
 //! when the task is generated (`a[i]` before and after `i = 1`), so ompv does not compare it.
 //!
-//! When the order is not series-parallel, or when whether an order exists cannot be decided (a
-//! non-constant `if`, `depend` items that may or may not be the same storage), the tree drops
-//! the order it cannot express: more pairs run in parallel than OpenMP allows, which is sound for
-//! a proof of race freedom, and the construct is recorded so that a race found there is not
-//! reported as certain.
+//! When the order is not series-parallel, the tree drops the order it cannot express (more pairs
+//! run in parallel than OpenMP allows, which is sound) and [`TaskGraph::before`] keeps the exact
+//! order, which the race checks use. When whether an order exists cannot be decided (a
+//! non-constant `if`, `depend` items that may or may not be the same storage), both drop it.
+//! Either way the construct is recorded so that a race found there is not reported as certain.
 
 use crate::c::ast::{Block, OmpBody, OmpConstruct, Stmt, StmtKind, Var, VarId};
 use crate::error::FrontError;
@@ -351,8 +351,8 @@ fn decompose(
         .unwrap_or(Span::DUMMY);
     approx.get_or_insert((
         at,
-        "the order between these tasks is not series-parallel; ompv checks them as if \
-         unordered"
+        "the order between these tasks is not series-parallel: the race checks take it exactly, \
+         the run of the blocks (what the proof knows of values) as if the tasks were unordered"
             .into(),
     ));
     let code: Vec<Sp> = set
