@@ -163,6 +163,25 @@ fn unsupported_directives_and_clauses() {
         18,
         "without `iterator`",
     );
+    // OpenMP 5.2 §12.5, §15.9.5: clause expressions are evaluated by the thread that meets the
+    // construct; their reads are not accesses of the proof, so nothing in the region may change
+    // what they read.
+    expect_error(
+        "unsupported_clause_read",
+        "unsupported",
+        "unsupported",
+        12,
+        18,
+        "`if` reads `x`",
+    );
+    expect_error(
+        "unsupported_depend_subscript_read",
+        "unsupported",
+        "unsupported",
+        12,
+        18,
+        "`depend` reads `i`",
+    );
     expect_error(
         "unsupported_directive",
         "unsupported",

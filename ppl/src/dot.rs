@@ -4,7 +4,7 @@
 //! that may run at the same time as dotted red lines. Happens-before arrows are transitively
 //! reduced (an arrow implied by two others is left out).
 
-use crate::order::{block_pairs, happens_before, Relation};
+use crate::order::{happens_before, BlockPair, Relation};
 use crate::tree::{BasicBlock, BlockId, Op, Ppl};
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -35,9 +35,12 @@ fn reduce(rel: &BTreeSet<(BlockId, BlockId)>) -> Vec<(BlockId, BlockId)> {
 }
 
 /// The statements of a `subgraph cluster_<id>` for `p`, titled `title`; `label` gives each
-/// block's box text. Node names start with `id`, so several clusters fit in one graph.
+/// block's box text; `pairs` say which blocks may run together (the tree's [`block_pairs`], or
+/// the front end's, which may know more order). Node names start with `id`, so several
+/// clusters fit in one graph.
 pub fn cluster<B>(
     p: &Ppl<B>,
+    pairs: &[BlockPair],
     id: &str,
     title: &str,
     label: &dyn Fn(&BasicBlock<B>) -> String,
@@ -64,7 +67,7 @@ pub fn cluster<B>(
             node(b)
         );
     }
-    for q in block_pairs(p) {
+    for q in pairs {
         if q.relation == Relation::Parallel {
             let _ = writeln!(
                 out,
@@ -118,6 +121,7 @@ fn tree<B>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::order::block_pairs;
     use crate::tree::tests::blk;
     use crate::tree::BlockKind::Par;
 
@@ -125,7 +129,7 @@ mod tests {
     fn listing7_tree_and_relations() {
         let fused = Ppl::join(Op::Fuse, blk(0, Par, 17), blk(1, Par, 20));
         let p = Ppl::join(Op::Par, fused, blk(2, Par, 25));
-        let dot = cluster(&p, "r0", "region \"x\"", &|b| b.name());
+        let dot = cluster(&p, &block_pairs(&p), "r0", "region \"x\"", &|b| b.name());
         assert!(dot.starts_with("  subgraph cluster_r0 {\n"));
         assert!(dot.contains("label=\"region \\\"x\\\"\""));
         assert!(dot.contains("r0_b0 [shape=box, label=\"par@17\"]"));
@@ -141,7 +145,7 @@ mod tests {
     #[test]
     fn sequential_chains_are_reduced() {
         let p = Ppl::fold(Op::Seq, [blk(0, Par, 1), blk(1, Par, 2), blk(2, Par, 3)]).unwrap();
-        let dot = cluster(&p, "r", "t", &|b| b.name());
+        let dot = cluster(&p, &block_pairs(&p), "r", "t", &|b| b.name());
         assert!(dot.contains("r_b0 -> r_b1 [color=blue"));
         assert!(dot.contains("r_b1 -> r_b2 [color=blue"));
         assert!(!dot.contains("r_b0 -> r_b2"), "{dot}");

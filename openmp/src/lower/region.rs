@@ -145,12 +145,44 @@ impl Lowerer<'_> {
             self.store(&target, local(n, span), span, out)?;
         }
         // Loop bounds that read memory (a global `len`, say) are read once, at the entry: the
-        // region must not change what they read.
+        // region must not change what they read. Nor what a bound reads that is not in memory:
+        // a `firstprivate` copy a thread changes, a global a called function assigns.
+        let mut may_write = BTreeSet::new();
+        for b in &blocks {
+            may_write.extend(crate::omp::effects::written(
+                self.program,
+                &b.payload.body.block().stmts,
+            ));
+        }
         let mut bound_args: Vec<(String, VType)> = Vec::new();
         for b in &blocks {
+            let own: Vec<VarId> = b
+                .payload
+                .dims
+                .iter()
+                .filter_map(|d| match d {
+                    Dim::Loop(l) => Some(l.var),
+                    Dim::Thread => None,
+                })
+                .collect();
             for d in &b.payload.dims {
                 let Dim::Loop(l) = d else { continue };
                 for e in [&l.lower, &l.bound] {
+                    let mut vs = Vec::new();
+                    e.vars(&mut vs);
+                    if let Some(v) = vs
+                        .iter()
+                        .find(|v| may_write.contains(v) && !own.contains(v))
+                    {
+                        return Err(FrontError::unsupported(
+                            e.span,
+                            format!(
+                                "a bound of a parallel loop that reads `{}`, which the region \
+                                 may change (the proof takes its value at the region's entry)",
+                                self.program.var(*v).name
+                            ),
+                        ));
+                    }
                     let in_memory = |v: VarId| matches!(self.repr(&v), Some(Repr::Memory(_)));
                     if !e.reads_memory(&in_memory) {
                         continue;

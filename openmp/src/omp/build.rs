@@ -224,6 +224,7 @@ impl Builder<'_> {
         self.lock_users.clear();
         let all_stmts = construct_stmts(c);
         super::locks::check_shared(&all_stmts, &c.pragma, self.program)?;
+        self.clause_reads_stable(c, &all_stmts)?;
         let region_decls = visit::declared(&all_stmts);
         let ctx = Ctx {
             constructs: vec![c.pragma.clone()],
@@ -370,6 +371,39 @@ impl Builder<'_> {
             ppl = self.attach_lock(ppl, &users, &l, &p, c.span);
         }
         ppl
+    }
+
+    /// The expressions of clauses met in region `c` (a chunk size, a task's `if`, a `depend`
+    /// subscript, see [`super::clause_reads`]) must read nothing the region may change: their
+    /// reads are not accesses of the proof, and fusion compares chunk sizes by their text.
+    fn clause_reads_stable(&self, c: &OmpConstruct, stmts: &[Stmt]) -> Result<(), FrontError> {
+        let written: BTreeSet<&str> = super::effects::written(self.program, stmts)
+            .into_iter()
+            .map(|v| self.program.var(v).name.as_str())
+            .collect();
+        let check = |p: &Pragma, region: bool| -> Result<(), FrontError> {
+            for r in super::clause_reads::reads(p, region) {
+                if let Some(n) = r.names.iter().find(|n| written.contains(n.as_str())) {
+                    return Err(FrontError::unsupported(
+                        r.span,
+                        format!(
+                            "`{}` reads `{n}`, which the region may change: ompv does not \
+                             check the reads of a clause's expressions",
+                            r.keyword
+                        ),
+                    ));
+                }
+            }
+            Ok(())
+        };
+        check(&c.pragma, true)?;
+        let mut err = Ok(());
+        visit::each_stmt(stmts, &mut |s| {
+            if let (Ok(()), StmtKind::Omp(k)) = (&err, &s.kind) {
+                err = check(&k.pragma, false);
+            }
+        });
+        err
     }
 
     /// The relation of every two blocks of `ppl` for the race checks. The tree of a task order

@@ -3,7 +3,9 @@
 
 pub mod ast;
 pub mod build;
+pub mod clause_reads;
 pub mod contextual;
+pub mod effects;
 pub mod hoist;
 pub mod inline;
 pub mod lastprivate;

@@ -21,7 +21,13 @@ pub fn render(name: &str, program: &openmp::Program) -> String {
             ppl::shape(&r.ppl)
         );
         let label = |b: &ppl::BasicBlock<openmp::omp::OmpBlock>| block_label(b).replace("  ", "\n");
-        out.push_str(&ppl::dot::cluster(&r.ppl, &format!("r{k}"), &title, &label));
+        out.push_str(&ppl::dot::cluster(
+            &r.ppl,
+            &r.pairs,
+            &format!("r{k}"),
+            &title,
+            &label,
+        ));
     }
     out.push_str("}\n");
     out
