@@ -123,19 +123,28 @@ fn rewrite(stmts: &mut Vec<Stmt>, names: &[String]) {
 
 /// The `critical` construct with the name of lock `v` around `inner` (from `set` to `unset`).
 fn critical(v: VarId, name: &str, nest: bool, set: Span, unset: Span, inner: Vec<Stmt>) -> Stmt {
-    let span = Span::join(set, unset);
+    named_critical(
+        critical_name(v, name, nest),
+        set,
+        Block {
+            stmts: inner,
+            span: Span::join(set, unset),
+        },
+    )
+}
+
+/// A `critical(name)` construct ompv makes (for a lock, a `mutexinoutset` dependence) around
+/// `body`, its directive at `at`.
+pub fn named_critical(name: String, at: Span, body: Block) -> Stmt {
+    let span = body.span;
     let pragma = Pragma {
         directive: Directive::Critical,
-        argument: Some(DirectiveArg::Name(Ident {
-            name: critical_name(v, name, nest),
-            span: set,
-        })),
+        argument: Some(DirectiveArg::Name(Ident { name, span: at })),
         clauses: Vec::new(),
-        span: set,
-        directive_span: set,
-        line: set.line,
+        span: at,
+        directive_span: at,
+        line: at.line,
     };
-    let body = Block { stmts: inner, span };
     Stmt {
         kind: StmtKind::Omp(Box::new(OmpConstruct {
             pragma,

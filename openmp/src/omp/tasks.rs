@@ -631,31 +631,10 @@ pub fn mutex_item(critical: &str) -> Option<&str> {
 pub fn hold_locks(body: &Block, labels: &[String], graph: usize, at: Span) -> Block {
     let mut body = body.clone();
     for label in labels.iter().rev() {
-        let pragma = crate::pragma::Pragma {
-            directive: Directive::Critical,
-            argument: Some(crate::pragma::DirectiveArg::Name(crate::spec::Ident {
-                name: format!("{MUTEX_PREFIX}{label}@{graph}"),
-                span: at,
-            })),
-            clauses: Vec::new(),
-            span: at,
-            directive_span: at,
-            line: at.line,
-        };
         let span = body.span;
+        let name = format!("{MUTEX_PREFIX}{label}@{graph}");
         body = Block {
-            stmts: vec![Stmt {
-                kind: StmtKind::Omp(Box::new(OmpConstruct {
-                    pragma,
-                    body: OmpBody::Block {
-                        contract: None,
-                        body,
-                    },
-                    region: None,
-                    span,
-                })),
-                span,
-            }],
+            stmts: vec![super::locks::named_critical(name, at, body)],
             span,
         };
     }
