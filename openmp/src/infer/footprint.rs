@@ -667,6 +667,12 @@ impl Walker<'_, '_> {
             }
         }
         let var = self.env.program.var(base);
+        if idx.is_empty() && !write && dims_of(&var.ty) > 0 {
+            // Reading a pointer variable in memory reads its own location, not what it points
+            // to; the permission to that location is the block's like every shared scalar's
+            // (`lower::region`), so it is no access of the object.
+            return;
+        }
         if var.ty.is_pointer() && !self.env.fixed.contains_key(&base) {
             self.fail(
                 e.span,

@@ -328,8 +328,29 @@ fn function_contract(
             }
         }
     }
+    let written = match &f.body {
+        Body::Verified(b) => crate::omp::effects::written(program, &b.stmts),
+        _ => BTreeSet::new(),
+    };
     for g in &bases.globals {
         let var = program.var(*g);
+        if let Some(p) = pointer_itself(program, *g, span) {
+            clauses.push(clause(ClauseKind::Context, p, span, false));
+            if !written.contains(g) {
+                // The function does not change the pointer: the caller's facts about the object
+                // it points to (its length, say) still hold.
+                let same = s::bin(
+                    crate::spec::BinOp::Eq,
+                    s::var(&var.name, span),
+                    SExpr {
+                        kind: crate::spec::ExprKind::Old(Box::new(s::var(&var.name, span))),
+                        span,
+                    },
+                    span,
+                );
+                clauses.push(clause(ClauseKind::Ensures, same, span, true));
+            }
+        }
         let e = whole_object(
             &s::var(&var.name, span),
             dims_of(&var.ty),
@@ -348,6 +369,18 @@ fn function_contract(
         }
     }
     Contract { clauses, span }
+}
+
+/// The permission to a pointer variable's own location, when it is in memory (a global, a
+/// local whose address is taken): `whole_object` covers what it points to, and reading the
+/// pointer to get there needs this first. A whole permission, like every object a function or
+/// loop takes: the blocks of a region inside may each read it (half each).
+fn pointer_itself(program: &Program, v: VarId, span: Span) -> Option<SExpr> {
+    let var = program.var(v);
+    if !(var.in_memory() && var.ty.is_pointer()) {
+        return None;
+    }
+    Some(s::perm(s::var(&var.name, span), s::write(span), span))
 }
 
 /// `name == c`.
@@ -962,6 +995,9 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
                 });
                 for (base, _) in used {
                     let var = program.var(base);
+                    if let Some(p) = pointer_itself(program, base, span) {
+                        clauses.push(clause(ClauseKind::LoopInvariant, p, span, false));
+                    }
                     let e = whole_object(
                         &s::var(&var.name, span),
                         dims_of(&var.ty),

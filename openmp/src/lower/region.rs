@@ -735,6 +735,9 @@ impl Lowerer<'_> {
             scalars.insert(key, (loc, writes.contains(v), exact));
         }
         let pragma_span = ob.pragma.span;
+        // First: the other clauses may read these locations (a global pointer `a` in
+        // `Perm(a[i], write)`), which needs the permission before it.
+        let (mut scalar_pre, mut scalar_post) = (Vec::new(), Vec::new());
         for (loc, w, exact) in scalars.values() {
             let at = loc.span;
             let amount = if *w {
@@ -749,9 +752,11 @@ impl Lowerer<'_> {
                 span: pragma_span,
                 inferred: if *exact { None } else { Some(false) },
             };
-            pre.push(clause.clone());
-            post.push(clause);
+            scalar_pre.push(clause.clone());
+            scalar_post.push(clause);
         }
+        pre.splice(0..0, scalar_pre);
+        post.splice(0..0, scalar_post);
 
         // The block's description (its permissions are filled in by the obligations).
         let key = self.checks.add_block(BlockInfo {

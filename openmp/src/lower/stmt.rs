@@ -405,7 +405,8 @@ impl Lowerer<'_> {
         let saved = std::mem::take(&mut self.cur.flags.loops);
         self.cur.flags.loops = saved.clone();
         self.cur.flags.loops.push((brk.clone(), cnt.clone()));
-        let invariants = self.invariants(spec)?;
+        let mut invariants = self.invariants(spec)?;
+        self.frame_unchanged(init, cond_pre, c, step, body, &mut invariants, span, out)?;
         let mut b = Vec::new();
         if let Some(cnt) = &cnt {
             let at = internal(self, "loop flag");
@@ -465,6 +466,74 @@ impl Lowerer<'_> {
             },
             at,
         ));
+        Ok(())
+    }
+
+    /// Variables in memory (globals, locals whose address is taken) that a loop reads but cannot
+    /// change, and whose location its invariants hold a permission to: a loop forgets the values
+    /// of the locations its invariants hold, so their values before the loop are recorded and
+    /// an invariant says they stay (a global pointer keeps pointing to the object whose length
+    /// the code allocated, say). Each is checked like any invariant.
+    #[allow(clippy::too_many_arguments)]
+    fn frame_unchanged(
+        &mut self,
+        init: &[Stmt],
+        cond_pre: &[Stmt],
+        c: Option<&Expr>,
+        step: &[Stmt],
+        body: &Block,
+        invariants: &mut Vec<VExpr>,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let mut code: Vec<Stmt> = body.stmts.clone();
+        code.extend(init.iter().cloned());
+        code.extend(cond_pre.iter().cloned());
+        code.extend(step.iter().cloned());
+        let mut read = crate::c::visit::referenced(&code);
+        if let Some(c) = c {
+            let mut vs = Vec::new();
+            c.vars(&mut vs);
+            read.extend(vs);
+        }
+        let written = crate::omp::effects::written(self.program, &code);
+        let held: Vec<String> = invariants.iter().map(viper::printer::print_expr).collect();
+        for v in read {
+            let info = self.program.var(v).clone();
+            if written.contains(&v) || matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
+                continue;
+            }
+            let Some(Repr::Memory(obj)) = self.repr(&v).cloned() else {
+                continue;
+            };
+            let (Some(f), Some(ty)) = (
+                self.elem_field(&info.ty, span)?,
+                super::viper_type(&info.ty),
+            ) else {
+                continue;
+            };
+            let loc = field(
+                super::viper_call(super::prelude::LOC, vec![obj, int(0, span)], span),
+                f,
+                span,
+            );
+            let printed = format!("acc({}", viper::printer::print_expr(&loc));
+            if !held.iter().any(|h| h.contains(&printed)) {
+                continue;
+            }
+            let snap = self.cur.names.fresh(&format!("{}_before_loop", info.name));
+            let at = self
+                .checks
+                .add(Role::Internal("value before the loop"), span);
+            out.push(var_decl(&snap, ty, Some(loc.clone()), at));
+            let at = self
+                .checks
+                .add_clause(Role::LoopInvariant, span, Some(true));
+            invariants.push(respan(
+                bin(viper::ast::BinaryOp::Eq, loc, local(&snap, span), span),
+                at,
+            ));
+        }
         Ok(())
     }
 

@@ -1,6 +1,6 @@
-// expect: failed race:10 permission:13
+// expect: failed race:10 iteration-contract:13
 // Mutant of linear_value.c without the clause: `j` is shared (OpenMP 5.2 §5.1.1) and every
-// iteration writes it: a race (and the contract reads it without a permission).
+// iteration writes it: a race (and the postcondition, about the value `j` had, does not hold).
 /*@ context n > 0;
     context \pointer(a, n, write);
     ensures (\forall int k; 0 <= k && k < n; a[k] == 3 + 2 * k); @*/
