@@ -109,6 +109,8 @@ struct Walker<'e, 'p> {
     /// Inside something that makes accesses inexact (unknown loop, dropped condition, `break`).
     inexact_depth: usize,
     accesses: Vec<Access>,
+    /// Pointer variables in memory the code reads (their own locations, not their objects).
+    pointers: Vec<VarId>,
     failure: Option<(Span, String)>,
     /// The locks held, innermost last; for `atomic`, the locations it protects.
     locks: Vec<(LockName, Option<Vec<Expr>>)>,
@@ -185,6 +187,7 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
         guards: Vec::new(),
         inexact_depth: 0,
         accesses: Vec::new(),
+        pointers: Vec::new(),
         failure: None,
         locks: Vec::new(),
         locked: Vec::new(),
@@ -192,6 +195,7 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
     w.stmts(code);
     let failure = w.failure.take();
     let accesses = std::mem::take(&mut w.accesses);
+    let pointers = std::mem::take(&mut w.pointers);
     let locked = std::mem::take(&mut w.locked);
     if let Some(f) = failure {
         return Footprint {
@@ -201,6 +205,16 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
         };
     }
     let mut fp = clauses(w.env, &accesses);
+    // First: the clauses of the objects read through them need these permissions before.
+    let span = w.env.span;
+    let own: Vec<(SExpr, bool)> = pointers
+        .iter()
+        .map(|p| {
+            let name = s::var(&w.env.program.var(*p).name, span);
+            (s::perm(name, s::half(span), span), false)
+        })
+        .collect();
+    fp.clauses.splice(0..0, own);
     fp.locked = locked;
     fp
 }
@@ -669,8 +683,10 @@ impl Walker<'_, '_> {
         let var = self.env.program.var(base);
         if idx.is_empty() && !write && dims_of(&var.ty) > 0 {
             // Reading a pointer variable in memory reads its own location, not what it points
-            // to; the permission to that location is the block's like every shared scalar's
-            // (`lower::region`), so it is no access of the object.
+            // to: half a permission to that location, no access of the object.
+            if !self.pointers.contains(&base) {
+                self.pointers.push(base);
+            }
             return;
         }
         if var.ty.is_pointer() && !self.env.fixed.contains_key(&base) {

@@ -469,11 +469,11 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// Variables in memory (globals, locals whose address is taken) that a loop reads but cannot
-    /// change, and whose location its invariants hold a permission to: a loop forgets the values
-    /// of the locations its invariants hold, so their values before the loop are recorded and
-    /// an invariant says they stay (a global pointer keeps pointing to the object whose length
-    /// the code allocated, say). Each is checked like any invariant.
+    /// Variables in memory (globals, locals whose address is taken) that a loop cannot change,
+    /// and whose location its invariants hold a permission to: a loop forgets the values of the
+    /// locations its invariants hold, so their values before the loop are recorded and an
+    /// invariant says they stay (a global pointer keeps pointing to the object whose length the
+    /// code allocated, say). Each is checked like any invariant.
     #[allow(clippy::too_many_arguments)]
     fn frame_unchanged(
         &mut self,
@@ -490,15 +490,25 @@ impl Lowerer<'_> {
         code.extend(init.iter().cloned());
         code.extend(cond_pre.iter().cloned());
         code.extend(step.iter().cloned());
-        let mut read = crate::c::visit::referenced(&code);
+        // Every variable in memory here, whether the loop reads it or not: a loop inside whose
+        // invariants hold its location forgets its value too.
+        let mut candidates: std::collections::BTreeSet<VarId> = self
+            .cur
+            .vars
+            .iter()
+            .chain(self.shared.reprs.iter())
+            .filter(|(_, r)| matches!(r, Repr::Memory(_)))
+            .map(|(v, _)| *v)
+            .collect();
+        candidates.extend(crate::c::visit::referenced(&code));
         if let Some(c) = c {
             let mut vs = Vec::new();
             c.vars(&mut vs);
-            read.extend(vs);
+            candidates.extend(vs);
         }
         let written = crate::omp::effects::written(self.program, &code);
         let held: Vec<String> = invariants.iter().map(viper::printer::print_expr).collect();
-        for v in read {
+        for v in candidates {
             let info = self.program.var(v).clone();
             if written.contains(&v) || matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
                 continue;
