@@ -6,6 +6,7 @@
 //! see), and the value the proof assumes (the same chunk size in two loops it fuses, say)
 //! could differ from the one the thread reads.
 
+use super::inline::words as identifiers;
 use crate::pragma::{ClauseKind, Designator, ListItem, Pragma, RawExpr};
 use viper::Span;
 
@@ -82,35 +83,14 @@ fn item_reads(i: &ListItem) -> Vec<String> {
     out
 }
 
-/// The C identifiers in `text` (member names after `.`/`->` included, which only adds names).
-fn identifiers(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut in_number = false;
-    for ch in text.chars().chain(std::iter::once(' ')) {
-        if ch.is_ascii_alphanumeric() || ch == '_' {
-            if cur.is_empty() && ch.is_ascii_digit() {
-                in_number = true;
-            }
-            cur.push(ch);
-        } else {
-            if !cur.is_empty() && !in_number {
-                out.push(std::mem::take(&mut cur));
-            }
-            cur.clear();
-            in_number = false;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::identifiers;
 
     #[test]
     fn identifiers_skip_numbers_and_punctuation() {
-        assert_eq!(identifiers("k + 2*n_1 - 0x1f"), vec!["k", "n_1"]);
-        assert_eq!(identifiers("a[i] > 1e3"), vec!["a", "i"]);
+        let ids = |t| identifiers(t).collect::<Vec<_>>();
+        assert_eq!(ids("k + 2*n_1 - 0x1f"), vec!["k", "n_1"]);
+        assert_eq!(ids("a[i] > 1e3"), vec!["a", "i"]);
     }
 }

@@ -906,7 +906,8 @@ pub(crate) fn pragma_words(stmts: &[Stmt]) -> BTreeSet<String> {
     out
 }
 
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+/// The C identifiers in a text kept from a pragma (words not starting with a digit).
+pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
         .map(str::to_string)
