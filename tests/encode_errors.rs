@@ -241,6 +241,26 @@ fn unsupported_directives_and_clauses() {
         18,
         "`safelen` on a `simd` loop run by every thread",
     );
+    // OpenMP 5.2 §4.4.1 allows non-rectangular collapsed nests; the proof does not model them
+    // (it used to emit a Viper program reading the outer variable out of scope).
+    expect_error(
+        "unsupported_nonrectangular",
+        "unsupported",
+        "unsupported",
+        9,
+        5,
+        "a non-rectangular loop nest",
+    );
+    // OpenMP 5.2 §5.5.8: only part of the array would be private; taking the whole would hide
+    // races on the rest.
+    expect_error(
+        "unsupported_reduction_partial_section",
+        "unsupported",
+        "unsupported",
+        8,
+        40,
+        "the section's length is not the array's",
+    );
     expect_error(
         "unsupported_nested_task",
         "unsupported",

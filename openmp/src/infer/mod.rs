@@ -49,6 +49,9 @@ pub struct Inference {
     pub insertions: Vec<Insertion>,
     /// Constructs left without a specification, with the reason.
     pub missing: Vec<(Span, String)>,
+    /// The blocks (by span) whose contract could not be inferred: they are checked holding no
+    /// permission, so what fails there says nothing certain about the program.
+    pub uninferred: Vec<Span>,
 }
 
 /// Infers every missing specification of `program` (in place).
@@ -560,10 +563,13 @@ fn infer_block(
     let mut block_clauses: Vec<Clause> = Vec::new();
     if ob.contract.is_none() || replicated {
         match &fp.failure {
-            Some((at, why)) => out.missing.push((
-                *at,
-                format!("no iteration contract could be inferred: {why}"),
-            )),
+            Some((at, why)) => {
+                out.missing.push((
+                    *at,
+                    format!("no iteration contract could be inferred: {why}"),
+                ));
+                out.uninferred.push(b.span);
+            }
             None => {
                 block_clauses = fp
                     .clauses

@@ -417,6 +417,16 @@ impl Lowerer<'_> {
             .map_err(|e| {
                 FrontError::unsupported(e.span, format!("{} in an iteration contract", e.what))
             })?;
+        // A block left without a contract holds nothing: its failures are not certain.
+        if r.ppl
+            .blocks()
+            .iter()
+            .any(|b| self.program.inference.uninferred.contains(&b.span))
+        {
+            for m in &obligations.members {
+                self.approximate.insert(m.method.name.name.clone());
+            }
+        }
         self.cur.pending.extend(obligations.members);
         out.extend(obligations.in_place);
         let lock_known = if r.contract.is_none() {
@@ -477,15 +487,16 @@ impl Lowerer<'_> {
                     // holds to it.
                     let info = self.program.var(*v).clone();
                     if matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
-                        return Err(FrontError::unsupported(
-                            r.pragma.span,
-                            format!(
-                                "the array or struct `{}` privatised by the region with a new \
-                                 value for its original afterwards (`reduction`, `lastprivate`, \
-                                 `threadprivate`): that value is not modelled",
-                                info.name
-                            ),
-                        ));
+                        // Every element gets an unknown value: giving up and taking back write
+                        // permission to each. The function must hold it (it does for its own
+                        // arrays); where it does not, the check fails and the answer is
+                        // `unknown`, never a value ompv made up.
+                        let at = internal(self, "havoc");
+                        let perms =
+                            self.object_perms(obj, &info.ty, perm_lit(PermLit::Write, span), span)?;
+                        out.push(stmt(VKind::Exhale(perms.clone()), at));
+                        out.push(stmt(VKind::Inhale(perms), at));
+                        continue;
                     }
                     let Some(f) = self.elem_field(&info.ty, span)? else {
                         continue;

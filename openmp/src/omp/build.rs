@@ -108,6 +108,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         task_graphs: 0,
         task_order: BTreeSet::new(),
         lock_users: Vec::new(),
+        function: String::new(),
     };
     let functions: Vec<(String, Block)> = b
         .program
@@ -203,6 +204,8 @@ struct Builder<'p> {
     /// The lock blocks of the region being built, each with the blocks that use its lock in the
     /// part it runs beside ([`Builder::attach_lock`]).
     lock_users: Vec<(BlockId, BTreeSet<BlockId>)>,
+    /// The function whose region is being built.
+    function: String,
 }
 
 /// Where a block stands: the constructs around it and the region's declarations.
@@ -219,6 +222,7 @@ impl Builder<'_> {
         id: RegionId,
     ) -> Result<Region, FrontError> {
         self.next = 0;
+        self.function = function.to_string();
         self.approx = None;
         self.task_order.clear();
         self.lock_users.clear();
@@ -950,7 +954,7 @@ impl Builder<'_> {
             // The region's end updates the originals: nothing of the region runs then.
             None
         } else {
-            self.combine_block(p, &block, span, ctx)?
+            self.combine_block(p, &[&block], span, ctx)?
         };
         let schedule = p.schedule().map(|(k, c)| (k, c.map(str::to_string)));
         Ok(Part {
@@ -986,7 +990,7 @@ impl Builder<'_> {
     fn combine_block(
         &mut self,
         p: &Pragma,
-        loop_block: &BasicBlock<OmpBlock>,
+        blocks: &[&BasicBlock<OmpBlock>],
         span: Span,
         ctx: &Ctx<'_>,
     ) -> Result<Option<BasicBlock<OmpBlock>>, FrontError> {
@@ -999,23 +1003,43 @@ impl Builder<'_> {
                 _ => continue,
             };
             for item in items {
-                let Some((&v, _)) = loop_block.payload.sharing.iter().find(|(v, sh)| {
-                    matches!(sh, Sharing::Reduction { .. } | Sharing::Lastprivate { .. })
-                        && self.program.var(**v).name == item.base.name
-                }) else {
-                    continue;
+                let found = blocks
+                    .iter()
+                    .flat_map(|b| &b.payload.sharing)
+                    .find(|(v, sh)| {
+                        matches!(sh, Sharing::Reduction { .. } | Sharing::Lastprivate { .. })
+                            && self.program.var(**v).name == item.base.name
+                    });
+                // §5.4.5, §5.5.8: the original is assigned even when the loop never uses the
+                // variable (with the last iteration's indeterminate copy, or combined with the
+                // identity).
+                let v = match found {
+                    Some((&v, _)) => v,
+                    None => self.unreferenced_item(item, ctx)?,
                 };
                 let ty = self.program.var(v).ty.clone();
+                let is_array = matches!(ty, Type::Array { .. });
                 let e = Expr {
                     kind: ExprKind::Var(v),
                     ty,
                     span: item.span,
                 };
-                stmts.push(Stmt {
-                    kind: StmtKind::Assign {
+                // An array's original gets new values in every element: a write of the whole
+                // object (as `memset` with unknown bytes).
+                let kind = if is_array {
+                    StmtKind::MemSet {
+                        target: e,
+                        count: None,
+                        zero: false,
+                    }
+                } else {
+                    StmtKind::Assign {
                         target: e.clone(),
                         value: e,
-                    },
+                    }
+                };
+                stmts.push(Stmt {
+                    kind,
                     span: item.span,
                 });
             }
@@ -1028,16 +1052,65 @@ impl Builder<'_> {
             constructs: ctx.constructs[..ctx.constructs.len().saturating_sub(1)].to_vec(),
             region_decls: ctx.region_decls,
         };
+        // Every thread runs a `simd` loop that is not shared out, and updates the originals it
+        // sees at its end (§5.4.5, §5.5.8): one update per thread.
+        let dims = if blocks
+            .iter()
+            .any(|b| b.payload.origin == BlockOrigin::ReplicatedSimd)
+        {
+            vec![Dim::Thread]
+        } else {
+            Vec::new()
+        };
         let block = self.block(
             p,
             BlockOrigin::Reduction,
             None,
-            Vec::new(),
+            dims,
             BlockBody::Code(Block { stmts, span }),
             span,
             &outer,
         )?;
         Ok(Some(block))
+    }
+
+    /// The variable a `reduction`/`lastprivate` item names that the construct's code does not
+    /// use: the only variable of that name the function can see (its parameters and
+    /// declarations, the globals). ompv keeps no scopes here; a name declared twice is
+    /// `unsupported` rather than guessed.
+    fn unreferenced_item(
+        &self,
+        item: &crate::pragma::ListItem,
+        ctx: &Ctx<'_>,
+    ) -> Result<VarId, FrontError> {
+        let name = item.base.name.as_str();
+        let mut seen: BTreeSet<VarId> = ctx.region_decls.clone();
+        if let Some(f) = self.program.function(&self.function) {
+            seen.extend(f.params.iter().map(|p| p.var));
+            if let Body::Verified(b) = &f.body {
+                seen.extend(visit::declared(&b.stmts));
+            }
+        }
+        seen.extend(
+            (0..self.program.vars.len())
+                .map(|k| VarId(k as u32))
+                .filter(|&v| self.program.var(v).storage == Storage::Global),
+        );
+        let found: Vec<VarId> = seen
+            .into_iter()
+            .filter(|&v| self.program.var(v).name == name)
+            .collect();
+        match found.as_slice() {
+            [v] => Ok(*v),
+            _ => Err(FrontError::unsupported(
+                item.span,
+                format!(
+                    "`{name}`, which the construct's code does not use, in a `reduction` or \
+                     `lastprivate` clause where ompv cannot tell which variable of that name it \
+                     is"
+                ),
+            )),
+        }
     }
 
     /// `sections`: the parallel composition of its sections (a section whose body is a single
@@ -1065,6 +1138,16 @@ impl Builder<'_> {
                 &sctx,
             )?;
             parts.extend(t);
+        }
+        // §5.4.5: the thread that runs the lexically last section assigns the `lastprivate`
+        // originals; §5.5.8: every thread combines its `reduction` copies. Beside the sections,
+        // like a loop's update (a combined `parallel sections` updates them at the region's end).
+        if !p.directive.is_parallel() {
+            let blocks: Vec<&BasicBlock<OmpBlock>> =
+                parts.iter().flat_map(|t| t.blocks()).collect();
+            if let Some(c) = self.combine_block(p, &blocks, p.span, ctx)? {
+                parts.push(Ppl::Block(c));
+            }
         }
         Ok(Ppl::fold(Op::Par, parts).map(|ppl| Part {
             ppl,
@@ -1577,8 +1660,9 @@ impl Builder<'_> {
             | BlockOrigin::Section
             | BlockOrigin::Task
             | BlockOrigin::Generating
-            | BlockOrigin::Reduction
             | BlockOrigin::Lock => BlockKind::Seq,
+            // Once, or once per thread beside a `simd` loop every thread runs.
+            BlockOrigin::Reduction if dims.is_empty() => BlockKind::Seq,
             BlockOrigin::Simd => BlockKind::Vec,
             _ => BlockKind::Par,
         };

@@ -31,7 +31,7 @@
 //!   `lastprivate` and `reduction` originals, which get new values (arbitrary, for ompv, unless a
 //!   contract says more).
 
-use crate::c::ast::{Storage, Var, VarId};
+use crate::c::ast::{Storage, Type, Var, VarId};
 use crate::error::FrontError;
 use crate::pragma::{ClauseKind, DefaultKind, Directive, Pragma, ReductionId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -139,7 +139,7 @@ fn attribute(ctx: &BlockContext<'_>, v: VarId, info: &Var) -> Result<Sharing, Fr
     }
     // 2. Explicit, innermost construct first.
     for p in ctx.constructs.iter().rev() {
-        if let Some(s) = explicit(p, &info.name) {
+        if let Some(s) = explicit(p, info)? {
             return Ok(s);
         }
     }
@@ -209,7 +209,7 @@ fn task_attribute(
             ))
         }
     };
-    match explicit(task, &info.name) {
+    match explicit(task, info)? {
         Some(Sharing::Shared) => return shared_here(task.directive_span),
         Some(s) => return Ok(s),
         None => {}
@@ -239,13 +239,14 @@ fn task_attribute(
 /// A variable both `firstprivate` and `lastprivate` (§5.4.5) is `lastprivate`: its original is
 /// updated at the end. (Its copies then start with unknown values instead of the original's,
 /// which only weakens what the proof knows.)
-fn explicit(p: &Pragma, name: &str) -> Option<Sharing> {
+fn explicit(p: &Pragma, info: &Var) -> Result<Option<Sharing>, FrontError> {
+    let name = info.name.as_str();
     let last = p.clauses.iter().find(|c| {
         matches!(&c.kind, ClauseKind::Lastprivate { items, .. }
             if items.iter().any(|i| i.is_variable() && i.base.name == name))
     });
     if let Some(c) = last {
-        return Some(Sharing::Lastprivate { clause: c.span });
+        return Ok(Some(Sharing::Lastprivate { clause: c.span }));
     }
     for c in &p.clauses {
         let names = |vs: &[crate::pragma::ListItem]| {
@@ -258,15 +259,26 @@ fn explicit(p: &Pragma, name: &str) -> Option<Sharing> {
                 Sharing::Lastprivate { clause: c.span }
             }
             ClauseKind::Shared(vs) if names(vs) => Sharing::Shared,
-            ClauseKind::Reduction { op, items, .. } if names(items) => Sharing::Reduction {
-                op: op.clone(),
-                clause: c.span,
-            },
+            ClauseKind::Reduction { op, items, .. } => {
+                let Some(i) = items
+                    .iter()
+                    .find(|i| i.base.name == name && i.derefs == 0 && i.shape.is_empty())
+                else {
+                    continue;
+                };
+                if !i.designators.is_empty() {
+                    whole_array_section(i, &info.ty)?;
+                }
+                Sharing::Reduction {
+                    op: op.clone(),
+                    clause: c.span,
+                }
+            }
             _ => continue,
         };
-        return Some(hit);
+        return Ok(Some(hit));
     }
-    None
+    Ok(None)
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -338,6 +350,55 @@ pub struct Referenced<'a> {
     pub team_shared: bool,
 }
 
+/// Checks that a reduction item with an array section (§5.5.8, §3.2.5) designates every element
+/// of its array variable (`a[0:N]`, `a[:]`, `m[0:R][:]`), which makes it the same as naming the
+/// variable. A partial section privatises only part of the array; ompv does not model that, so
+/// it is `unsupported` rather than taken for the whole array (which would hide races on the rest).
+fn whole_array_section(item: &crate::pragma::ListItem, ty: &Type) -> Result<(), FrontError> {
+    use crate::pragma::Designator;
+    let refuse = |why: &str| {
+        Err(FrontError::unsupported(
+            item.span,
+            format!(
+                "`{}` in `reduction`: {why} (only a section of every element of an array \
+                 variable, like `a[0:N]` or `a[:]`, is supported)",
+                item.text
+            ),
+        ))
+    };
+    let mut t = ty;
+    for d in &item.designators {
+        let Designator::Section {
+            lower,
+            length,
+            stride,
+            ..
+        } = d
+        else {
+            return refuse("not an array section");
+        };
+        let Type::Array { elem, len } = t else {
+            return refuse("a section of something that is not an array");
+        };
+        let literal = |e: &Option<crate::pragma::RawExpr>| {
+            e.as_ref().map(|e| e.text.trim().parse::<u64>().ok())
+        };
+        if !matches!(literal(lower), None | Some(Some(0))) {
+            return refuse("the section does not start at element 0");
+        }
+        if !matches!(literal(stride), None | Some(Some(1))) {
+            return refuse("the section has a stride");
+        }
+        match (literal(length), len) {
+            (None, _) => {}
+            (Some(Some(n)), crate::c::types::ArrayLen::Const(m)) if n == *m => {}
+            _ => return refuse("the section's length is not the array's (as a number)"),
+        }
+        t = elem;
+    }
+    Ok(())
+}
+
 /// The attribute construct `p` gives to a referenced variable (predetermined, explicit, then
 /// implicit, §5.1.1). An error for `default(none)` without a clause naming the variable.
 pub fn construct_sharing(
@@ -371,11 +432,17 @@ pub fn construct_sharing(
                 op,
                 items,
             } if named(items) => {
+                if let Some(i) = items
+                    .iter()
+                    .find(|i| i.base.name == name && !i.designators.is_empty())
+                {
+                    whole_array_section(i, &r.var.ty)?;
+                }
                 return Ok(ConstructSharing::Reduction {
                     op: op.clone(),
                     modifier: *modifier,
                     clause: c.span,
-                })
+                });
             }
             ClauseKind::Linear(l) if named(&l.items) => {
                 return Ok(ConstructSharing::Linear {

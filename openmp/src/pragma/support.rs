@@ -132,6 +132,9 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
                     | Directive::ParallelFor
                     | Directive::ForSimd
                     | Directive::ParallelForSimd
+                    | Directive::Simd
+                    | Directive::Sections
+                    | Directive::ParallelSections
             ) =>
             {
                 if let Some(i) = items.iter().find(|i| !i.is_variable()) {
@@ -163,11 +166,21 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
                         u.name
                     ));
                 }
-                if let Some(i) = items.iter().find(|i| !i.is_variable()) {
+                // Sections of a whole array variable are checked where the type is known
+                // (`omp::sharing`).
+                let sections_only = |i: &crate::pragma::ListItem| {
+                    i.derefs == 0
+                        && i.shape.is_empty()
+                        && i.designators
+                            .iter()
+                            .all(|d| matches!(d, crate::pragma::Designator::Section { .. }))
+                };
+                if let Some(i) = items.iter().find(|i| !sections_only(i)) {
                     return Err(FrontError::unsupported(
                         i.span,
                         format!(
-                            "`{}` in `reduction` is not supported (only variables are)",
+                            "`{}` in `reduction` is not supported (only variables and array \
+                             sections are)",
                             i.text
                         ),
                     ));

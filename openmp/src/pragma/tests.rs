@@ -260,14 +260,16 @@ fn unsupported_directives_and_clauses() {
             "OpenMP clause `linear` is not supported".into()
         )
     );
-    // `lastprivate` on loops only, without `conditional`.
+    // `lastprivate` on loops, `simd` and `sections` (§5.4.5), without `conditional`.
     check_supported(&ok("#pragma omp for lastprivate(x)")).expect("lastprivate on for");
+    check_supported(&ok("#pragma omp simd lastprivate(x)")).expect("lastprivate on simd");
+    check_supported(&ok("#pragma omp sections lastprivate(x)")).expect("on sections");
     assert_eq!(
         err("#pragma omp for lastprivate(conditional: x)").0,
         ErrorKind::Unsupported
     );
     assert_eq!(
-        err("#pragma omp sections lastprivate(x)").0,
+        err("#pragma omp taskloop lastprivate(x)").0,
         ErrorKind::Unsupported
     );
     // `if` on `parallel` and `task` is supported; with another directive-name modifier it is not.
@@ -279,9 +281,16 @@ fn unsupported_directives_and_clauses() {
     let (k, _, _, m) = err("#pragma omp parallel default(firstprivate)");
     assert_eq!(k, ErrorKind::Unsupported);
     assert!(m.contains("`default(firstprivate)`"), "{m}");
-    let (k, _, c, m) = err("#pragma omp parallel for reduction(+: a[0:n])");
+    // Array sections pass here; whether one covers its whole array is checked with the
+    // array's type (`omp::sharing`). Elements and dereferences are not supported.
+    check_supported(&ok("#pragma omp parallel for reduction(+: a[0:n])")).expect("a section");
+    let (k, _, c, m) = err("#pragma omp parallel for reduction(+: a[2])");
     assert_eq!((k, c), (ErrorKind::Unsupported, 39));
-    assert!(m.contains("`a[0:n]`"), "{m}");
+    assert!(m.contains("`a[2]`"), "{m}");
+    assert_eq!(
+        err("#pragma omp parallel for reduction(+: *p)").0,
+        ErrorKind::Unsupported
+    );
     let (k, _, _, m) = err("#pragma omp parallel for reduction(task, +: s)");
     assert_eq!(k, ErrorKind::Unsupported);
     assert!(m.contains("`task`"), "{m}");

@@ -21,7 +21,7 @@ use super::value::{self, Ptr, Value};
 use super::world::{inconclusive, R};
 use crate::c::ast::*;
 use crate::omp::sharing::{construct_sharing, ConstructKind, ConstructSharing, Referenced};
-use crate::pragma::{ClauseKind, ReductionId, ReductionOp};
+use crate::pragma::{ClauseKind, Directive, ReductionId, ReductionOp};
 use viper::Span;
 
 /// A variable a construct gave a copy of its own.
@@ -41,6 +41,9 @@ pub(crate) struct Priv {
 #[derive(Debug, Default)]
 pub(crate) struct DataEnv {
     pub privs: Vec<Priv>,
+    /// A `simd` construct on its own: its thread combines the reductions into the originals
+    /// with plain accesses (no other thread's combination is synchronised with them).
+    pub own_thread_combines: bool,
 }
 
 impl DataEnv {
@@ -149,7 +152,10 @@ impl<'p> Thread<'p, '_> {
         vars.sort();
         vars.dedup();
         self.frame().push_scope();
-        let mut env = DataEnv::default();
+        let mut env = DataEnv {
+            own_thread_combines: p.directive == Directive::Simd,
+            ..DataEnv::default()
+        };
         for v in vars {
             let var = prog.var(v);
             let lp = loops.iter().find(|l| l.var == v);
@@ -164,6 +170,9 @@ impl<'p> Thread<'p, '_> {
             };
             let attr = match construct_sharing(p, kind, &r) {
                 Ok(a) => a,
+                Err(e) if e.kind == crate::error::ErrorKind::Unsupported => {
+                    return inconclusive(e.span, e.message)
+                }
                 Err(e) => {
                     return inconclusive(
                         e.span,
@@ -239,6 +248,11 @@ impl<'p> Thread<'p, '_> {
                 Ok(o) => o,
                 Err(m) => return inconclusive(span, m),
             };
+            if p.directive.has_leaf(Directive::Simd) {
+                if let Some(o) = self.w().mem.get_mut(obj) {
+                    o.lane_private = true;
+                }
+            }
             let copy = Ptr { obj, off: 0 };
             let cell_ty = ty.innermost().clone();
             let mut linear = None;
@@ -394,8 +408,10 @@ impl<'p> Thread<'p, '_> {
                             *clause,
                         )?;
                         // Atomic with respect to the other threads' combinations, but without
-                        // happens-before edges: OpenMP orders nothing by them (§5.5.8).
-                        self.atomic_place = Some(o);
+                        // happens-before edges: OpenMP orders nothing by them (§5.5.8). A `simd`
+                        // construct's thread combines on its own: every thread that runs one
+                        // updates the original it sees, unsynchronised.
+                        self.atomic_place = (!env.own_thread_combines).then_some(o);
                         let r = (|| {
                             let cur = self.load(o, *clause)?;
                             let v = combine(*op, cur, mine, &t).or_else(|x| self.ub(*clause, x))?;

@@ -33,6 +33,10 @@ pub(crate) struct Object {
     /// variable.
     pub ty: Option<Type>,
     pub readonly: bool,
+    /// A private copy made by a construct with `simd` (OpenMP 5.2 §5.4.3: each SIMD lane has
+    /// its own): the lanes of the thread that owns it never share it, so their accesses to it
+    /// are the thread's own, in the order the run makes them.
+    pub lane_private: bool,
     /// The race detector's cells (empty until an access is tracked).
     pub shadow: Vec<Shadow>,
 }
@@ -84,6 +88,7 @@ impl Memory {
             origin,
             ty,
             readonly: false,
+            lane_private: false,
             shadow: Vec::new(),
         });
         let index = match self.free.pop() {

@@ -342,6 +342,10 @@ impl<'p, 'r> Thread<'p, 'r> {
         let Ok((obj, i)) = w.mem.cell(p) else {
             return Ok(());
         };
+        let rec = Rec {
+            lane: if obj.lane_private { None } else { rec.lane },
+            ..rec
+        };
         if obj.shadow.is_empty() {
             obj.shadow = vec![Vec::new(); obj.cells.len()];
         }

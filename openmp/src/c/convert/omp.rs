@@ -515,6 +515,23 @@ impl Converter<'_> {
         if let Some(c) = &contract {
             self.check_contract(c);
         }
+        // §4.4.1 allows an inner loop's bounds to depend on an outer loop's variable (a
+        // non-rectangular nest); the proof takes every collapsed dimension's range as fixed.
+        for (k, inner) in loops.iter().enumerate().skip(1) {
+            let mut read = Vec::new();
+            inner.lower.vars(&mut read);
+            inner.bound.vars(&mut read);
+            if let Some(outer) = loops[..k].iter().find(|o| read.contains(&o.var)) {
+                return Err(FrontError::unsupported(
+                    inner.header,
+                    format!(
+                        "the bounds of this loop read `{}`, the variable of an enclosing loop of \
+                         the `collapse` nest (a non-rectangular loop nest, OpenMP 5.2 §4.4.1)",
+                        self.var(outer.var).name
+                    ),
+                ));
+            }
+        }
         let body = self.body(&fs.statement, header_end);
         for lp in &loops {
             if let Some(span) = assigns_var(&body.stmts, lp.var) {
