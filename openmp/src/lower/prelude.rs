@@ -51,6 +51,9 @@ pub const PVAL: &str = "pval";
 pub const C_DIV: &str = "c_div";
 /// C remainder (sign of the dividend).
 pub const C_MOD: &str = "c_mod";
+/// `c_wrap(x, lo, m)`: `x` brought into `[lo, lo + m)` modulo `m` (C's conversion to an integer
+/// type that cannot represent the value, and unsigned arithmetic).
+pub const C_WRAP: &str = "c_wrap";
 /// The domain of floating-point values.
 pub const FLOAT: &str = "CFloat";
 
@@ -130,6 +133,7 @@ pub fn names() -> Vec<String> {
         PVAL,
         C_DIV,
         C_MOD,
+        C_WRAP,
         FLOAT,
         "loc_array",
         "loc_index",
@@ -311,7 +315,49 @@ pub fn items() -> Vec<Item> {
         fieldi(PVAL, arr()),
         Item::Function(c_function(C_DIV, BinaryOp::Div)),
         Item::Function(c_function(C_MOD, BinaryOp::Mod)),
+        Item::Function(wrap_function()),
     ]
+}
+
+/// `c_wrap(x, lo, m)`: `x` itself when it is in `[lo, lo + m)`, otherwise `lo + (x - lo) % m`
+/// (Viper's `%` is Euclidean: the result is in range). Stated with the in-range case first, so
+/// that the solver needs no modular arithmetic where the value fits.
+fn wrap_function() -> Function {
+    let s = Span::DUMMY;
+    let x = || local("x", s);
+    let lo = || local("lo", s);
+    let m = || local("m", s);
+    let zero = || Expr::new(ExprKind::IntLit(BigInt::from(0)), s);
+    let fits = bin(
+        BinaryOp::And,
+        bin(BinaryOp::Le, lo(), x(), s),
+        bin(BinaryOp::Lt, x(), bin(BinaryOp::Add, lo(), m(), s), s),
+        s,
+    );
+    let body = cond(
+        fits,
+        x(),
+        bin(
+            BinaryOp::Add,
+            lo(),
+            bin(BinaryOp::Mod, bin(BinaryOp::Sub, x(), lo(), s), m(), s),
+            s,
+        ),
+        s,
+    );
+    Function {
+        name: Ident::new(C_WRAP, s),
+        args: vec![
+            decl("x", Type::Int, s),
+            decl("lo", Type::Int, s),
+            decl("m", Type::Int, s),
+        ],
+        ret: Type::Int,
+        pres: vec![bin(BinaryOp::Gt, m(), zero(), s)],
+        posts: Vec::new(),
+        body: Some(body),
+        span: s,
+    }
 }
 
 fn dfun(name: &str, args: Vec<(&str, Type)>, ret: Type) -> DomainFunction {

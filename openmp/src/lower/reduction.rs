@@ -292,8 +292,10 @@ impl Lowerer<'_> {
             };
             let now = self.c_value_as(target, &Type::INT)?;
             let before = old(None, now.clone(), s.span);
+            let ty = self.program.var(g.var).ty.clone();
             out.push(result_fact(
                 &g,
+                &ty,
                 now,
                 before,
                 std::slice::from_ref(&g.name),
@@ -361,7 +363,14 @@ impl Lowerer<'_> {
                 span,
             );
             out.push(var_decl(&after, VType::Int, None, at));
-            let fact = result_fact(&g, local(&after, span), local(&n, span), &names, span);
+            let fact = result_fact(
+                &g,
+                &info.ty,
+                local(&after, span),
+                local(&n, span),
+                &names,
+                span,
+            );
             out.push(stmt(VKind::Inhale(respan(fact, at)), at));
             out.push(assign(&n, local(&after, span), at));
             done.push(*v);
@@ -545,7 +554,14 @@ impl Lowerer<'_> {
 
 /// `now == before op id op g_1 op … op g_n` (for `&&`/`||`: `now == ((before != 0 && g_1 && …)
 /// ? 1 : 0)`).
-fn result_fact(g: &Ghost, now: VExpr, before: VExpr, names: &[String], span: Span) -> VExpr {
+fn result_fact(
+    g: &Ghost,
+    ty: &Type,
+    now: VExpr,
+    before: VExpr,
+    names: &[String],
+    span: Span,
+) -> VExpr {
     let s = span;
     if logical(g.op) {
         let parts = std::iter::once(truth(before, s)).chain(names.iter().map(|n| local(n, s)));
@@ -562,7 +578,8 @@ fn result_fact(g: &Ghost, now: VExpr, before: VExpr, names: &[String], span: Spa
     for n in names {
         v = apply(g.op, g.id, v, local(n, s), s);
     }
-    bin(BinaryOp::Eq, now, v, s)
+    // The combination is done in the variable's type (an `unsigned char` sum wraps).
+    bin(BinaryOp::Eq, now, super::value::int_result(v, ty, s), s)
 }
 
 /// The span of the `reduction` clause of the block's construct that names `name` (else the

@@ -63,7 +63,7 @@ impl Lowerer<'_> {
         if *ty == Type::Bool {
             return convert(v, Class::Bool, Class::Int, e.span);
         }
-        Ok(v)
+        Ok(int_convert(v, &e.ty, ty, e.span))
     }
 
     /// `e` as a truth value.
@@ -121,17 +121,36 @@ impl Lowerer<'_> {
                     UnOp::Neg => match c {
                         Class::Float => (viper_call("f_neg", vec![a], span), Class::Float),
                         _ => (
-                            un(UnaryOp::Neg, convert(a, c, Class::Int, span)?, span),
+                            wrap_unsigned(
+                                un(UnaryOp::Neg, convert(a, c, Class::Int, span)?, span),
+                                &e.ty,
+                                span,
+                            ),
                             Class::Int,
                         ),
                     },
                     UnOp::BitNot => (
-                        viper_call("c_bnot", vec![convert(a, c, Class::Int, span)?], span),
+                        wrap_unsigned(
+                            viper_call("c_bnot", vec![convert(a, c, Class::Int, span)?], span),
+                            &e.ty,
+                            span,
+                        ),
                         Class::Int,
                     ),
                 }
             }
-            ExprKind::Binary { op, lhs, rhs } => self.c_binary(*op, lhs, rhs, span)?,
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (v, c) = self.c_binary(*op, lhs, rhs, span)?;
+                // Unsigned arithmetic is modulo 2^width (C11 6.2.5p9); wrapping the
+                // mathematical result is the same as wrapping the operands first.
+                if c == Class::Int
+                    && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl)
+                {
+                    (wrap_unsigned(v, &e.ty, span), c)
+                } else {
+                    (v, c)
+                }
+            }
             ExprKind::Cond { cond: c, then, els } => {
                 let c = self.c_truth(c)?;
                 let (t, tc) = self.c_value(then)?;
@@ -174,7 +193,8 @@ impl Lowerer<'_> {
                         let want = Class::of(t).ok_or_else(|| {
                             FrontError::unsupported(span, "a conversion to this type")
                         })?;
-                        (convert(v, have, want, span)?, want)
+                        let v = convert(v, have, want, span)?;
+                        (int_convert(v, &inner.ty, t, span), want)
                     }
                 }
             }
@@ -327,6 +347,24 @@ impl Lowerer<'_> {
         }
         let l = convert(l, lc, Class::Int, span)?;
         let r = convert(r, rc, Class::Int, span)?;
+        // The usual arithmetic conversions (C11 6.3.1.8): where the operands meet in an unsigned
+        // type, a value of a signed operand becomes that type's (`-1 < 0u` is false). `+ - * <<`
+        // wrap their result instead (see `c_value`).
+        let (l, r) = if matches!(op, B::Add | B::Sub | B::Mul | B::Shl) {
+            (l, r)
+        } else {
+            let common = if op == B::Shr {
+                lhs.ty.promoted()
+            } else {
+                Type::common(&lhs.ty, &rhs.ty)
+            };
+            let r = if op == B::Shr {
+                r
+            } else {
+                int_convert(r, &rhs.ty, &common, span)
+            };
+            (int_convert(l, &lhs.ty, &common, span), r)
+        };
         Ok(match op {
             B::Add => (bin(BinaryOp::Add, l, r, span), Class::Int),
             B::Sub => (bin(BinaryOp::Sub, l, r, span), Class::Int),
@@ -546,6 +584,77 @@ impl Lowerer<'_> {
             span,
             format!("`{}` is not available here", self.program.var(v).name),
         )
+    }
+}
+
+/// The values of an integer type on ompv's target (LP64: `char` 8 bits, `short` 16, `int` 32,
+/// `long` and `long long` 64; `_Bool` 0 and 1).
+fn int_range(t: &Type) -> Option<(i128, i128)> {
+    match t {
+        Type::Bool => Some((0, 1)),
+        Type::Int { rank, signed } => {
+            let bits: u32 = match rank {
+                crate::c::types::IntRank::Char => 8,
+                crate::c::types::IntRank::Short => 16,
+                crate::c::types::IntRank::Int => 32,
+                crate::c::types::IntRank::Long | crate::c::types::IntRank::LongLong => 64,
+            };
+            Some(if *signed {
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            } else {
+                (0, (1i128 << bits) - 1)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// An integer value of type `from` converted to the integer type `to` (C11 6.3.1.3): unchanged
+/// where `to` can represent every value of `from`; otherwise brought into `to`'s range modulo
+/// 2^width — the rule for unsigned types, and for signed ones the implementation-defined result
+/// GCC and Clang give. Not an integer conversion: `v` itself.
+pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr {
+    let (Some((flo, fhi)), Some((lo, hi))) = (int_range(from), int_range(to)) else {
+        return v;
+    };
+    if lo <= flo && fhi <= hi || *to == Type::Bool {
+        return v;
+    }
+    viper_call(
+        prelude::C_WRAP,
+        vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
+        span,
+    )
+}
+
+/// The value of an integer computation stored into a variable of type `t` (a reduction's
+/// combination, §5.5.8): wrapped into `t` unless `t` is a signed type of rank `int` or more,
+/// where a result out of range is a signed overflow (undefined; ompv assumes it away).
+pub(crate) fn int_result(v: VExpr, t: &Type, span: Span) -> VExpr {
+    match t {
+        Type::Int { rank, signed: true } if *rank >= crate::c::types::IntRank::Int => v,
+        Type::Int { .. } => {
+            let (lo, hi) = int_range(t).expect("an integer type");
+            viper_call(
+                prelude::C_WRAP,
+                vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
+                span,
+            )
+        }
+        _ => v,
+    }
+}
+
+/// The result of an operation in type `t`, wrapped if `t` is unsigned (C11 6.2.5p9: unsigned
+/// arithmetic is modulo 2^width); signed overflow is undefined, and ompv assumes it away.
+fn wrap_unsigned(v: VExpr, t: &Type, span: Span) -> VExpr {
+    match (t, int_range(t)) {
+        (Type::Int { signed: false, .. }, Some((lo, hi))) => viper_call(
+            prelude::C_WRAP,
+            vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
+            span,
+        ),
+        _ => v,
     }
 }
 

@@ -359,9 +359,17 @@ impl Converter<'_> {
                 let elem = self.fix_vla_lengths(*elem, name, out)?;
                 let len = match len {
                     ArrayLen::Var(e) => {
+                        // The length keeps its own type: C11 6.7.6.2p5 requires it to be
+                        // positive, so it is never converted to `size_t` (a negative `int`
+                        // would wrap to a huge length there).
+                        let len_ty = if e.ty.is_integer() {
+                            e.ty.promoted()
+                        } else {
+                            Type::SIZE_T
+                        };
                         let v = self.new_var(Var {
                             name: format!("{}__len", name.name),
-                            ty: Type::SIZE_T,
+                            ty: len_ty.clone(),
                             storage: Storage::Synthetic,
                             function: Some(self.func_name.clone()),
                             span: e.span,
@@ -379,7 +387,7 @@ impl Converter<'_> {
                         });
                         ArrayLen::Var(Box::new(Expr {
                             kind: ExprKind::Var(v),
-                            ty: Type::SIZE_T,
+                            ty: len_ty,
                             span: vs,
                         }))
                     }
