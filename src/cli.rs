@@ -63,6 +63,11 @@ pub struct VerifyArgs {
     /// C files, or directories (every `.c` file below them); `-` reads standard input.
     #[arg(required = true, value_name = "FILE|DIR")]
     pub inputs: Vec<PathBuf>,
+    /// Also prove that no arithmetic operation of a signed type overflows (C11 6.5p5: undefined
+    /// behaviour). Without it, signed arithmetic is on unbounded integers and a signed overflow
+    /// is assumed not to happen; unsigned arithmetic and conversions wrap either way.
+    #[arg(long)]
+    pub check_overflow: bool,
     #[command(flatten)]
     pub backend: BackendArgs,
     #[command(flatten)]

@@ -186,3 +186,42 @@ fn polybench_allocations_are_fresh_arrays() {
 fn library_routines_write_what_they_write() {
     check("time_writes", "failed", 1, &[("assertion", 7)]);
 }
+
+/// `--check-overflow` (C11 6.5p5): a signed overflow is reported where it may happen, and only
+/// there; without the option signed arithmetic is unbounded and the same program verifies.
+#[test]
+fn signed_overflow_is_checked_on_request() {
+    let run = |file: &str, flag: bool| {
+        let mut args = vec!["verify", file, "--format", "json"];
+        if flag {
+            args.push("--check-overflow");
+        }
+        let (code, out) = verify_support::ompv(&args);
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let errors: Vec<(String, u64)> = json["errors"]
+            .as_array()
+            .expect("errors")
+            .iter()
+            .map(|e| {
+                (
+                    e["message"].as_str().unwrap_or_default().to_string(),
+                    e["line"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect();
+        (
+            code,
+            json["verdict"].as_str().unwrap_or_default().to_string(),
+            errors,
+        )
+    };
+    let f = "tests/c/verify/signed_overflow.c";
+    assert_eq!(run(f, false), (0, "verified".into(), Vec::new()));
+    let (code, verdict, errors) = run(f, true);
+    assert_eq!((code, verdict.as_str()), (1, "failed"), "{errors:?}");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].1, 12, "{errors:?}");
+    assert!(errors[0].0.contains("signed overflow"), "{errors:?}");
+    let f = "tests/c/verify/signed_overflow_loop.c";
+    assert_eq!(run(f, true), (0, "verified".into(), Vec::new()));
+}

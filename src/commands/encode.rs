@@ -35,7 +35,7 @@ pub fn run(args: &EncodeArgs) -> ExitCode {
             }
         }),
         EncodeEmit::Viper => {
-            let lowered = input::lower(&program)?;
+            let lowered = input::lower(&program, openmp::lower::Options::default())?;
             let text = viper::print(&lowered.program);
             Ok(match args.format {
                 EncodeFormat::Text => text,

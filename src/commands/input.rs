@@ -64,8 +64,11 @@ pub fn load_with(
 
 /// Lowers a parsed program to Viper and type-checks the result. A generated program that does
 /// not type-check is a bug of ompv, reported as an `internal` error (never verified).
-pub fn lower(program: &openmp::Program) -> Result<Lowered, Vec<InputFailure>> {
-    let mut lowered = openmp::lower::lower(program).map_err(|errs| {
+pub fn lower(
+    program: &openmp::Program,
+    options: openmp::lower::Options,
+) -> Result<Lowered, Vec<InputFailure>> {
+    let mut lowered = openmp::lower::lower_with(program, options).map_err(|errs| {
         errs.0
             .into_iter()
             .map(|e| InputFailure {

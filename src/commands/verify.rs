@@ -47,19 +47,28 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         ..VerifyOptions::default()
     };
     let backend = args.backend.backend;
+    let lowering = openmp::lower::Options {
+        check_overflow: args.check_overflow,
+    };
     run_all(
         &inputs,
         args.output.format,
         args.output.max_errors(),
-        |input| check(input, &options, backend),
+        |input| check(input, &options, backend, lowering),
     )
 }
 
 /// Verifies one input and reports on it.
-pub fn check(input: &Input, options: &VerifyOptions, backend: Backend) -> FileReport {
+pub fn check(
+    input: &Input,
+    options: &VerifyOptions,
+    backend: Backend,
+    lowering: openmp::lower::Options,
+) -> FileReport {
     let start = Instant::now();
     let mut sources = SourceMap::new();
-    let (outcome, skipped, has_code, tail) = verify_file(input, &mut sources, options, backend);
+    let (outcome, skipped, has_code, tail) =
+        verify_file(input, &mut sources, options, backend, lowering);
     let mut verdict = outcome.code.verdict();
     if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
         verdict = FileVerdict::NothingToVerify;
@@ -189,6 +198,7 @@ pub fn verify_file(
     sources: &mut SourceMap,
     options: &VerifyOptions,
     backend: Backend,
+    lowering: openmp::lower::Options,
 ) -> (Outcome, Vec<Skipped>, bool, Option<Span>) {
     let program = match input::load(input, sources) {
         Ok(p) => p,
@@ -204,7 +214,7 @@ pub fn verify_file(
         .functions
         .iter()
         .any(|f| f.origin == openmp::c::Origin::Main && f.is_verified());
-    let lowered = match input::lower(&program) {
+    let lowered = match input::lower(&program, lowering) {
         Ok(l) => l,
         Err(failures) => return (failed_input(failures), skipped, has_code, None),
     };

@@ -98,6 +98,14 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
             at,
             "division by zero: the divisor may be 0".to_string(),
         ),
+        Role::Overflow { ty } => Diagnostic::new(
+            Kind::Assertion,
+            at,
+            format!(
+                "signed overflow: the result may be outside the range of `{ty}` (undefined \
+                 behaviour)"
+            ),
+        ),
         Role::Call { callee } => match e.reason {
             Reason::InsufficientPermission => Diagnostic::new(
                 Kind::Precondition,

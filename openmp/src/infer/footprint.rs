@@ -726,7 +726,9 @@ impl Walker<'_, '_> {
                 }
                 self.env.fixed.get(v)?.clone()
             }
-            ExprKind::Cast(inner) if e.ty.is_integer() && inner.ty.is_integer() => {
+            // A conversion that changes no value (C11 6.3.1.3); one that may wrap is not
+            // expressed (the whole dimension).
+            ExprKind::Cast(inner) if crate::lower::value::int_fits(&inner.ty, &e.ty) => {
                 return self.spec(inner)
             }
             ExprKind::Unary { op, arg } => {

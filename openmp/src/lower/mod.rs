@@ -48,9 +48,24 @@ pub struct Lowered {
     pub approximate: BTreeSet<String>,
 }
 
+/// Choices of the lowering.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Check every arithmetic operation of a signed type of rank `int` or more for overflow
+    /// (C11 6.5p5: undefined behaviour). Off, signed arithmetic is on unbounded integers: a
+    /// program with a signed overflow has no defined meaning, and ompv assumes it has none.
+    pub check_overflow: bool,
+}
+
 /// Lowers `program` to Viper.
 pub fn lower(program: &Program) -> Result<Lowered, FrontErrors> {
+    lower_with(program, Options::default())
+}
+
+/// Lowers `program` to Viper with the given choices.
+pub fn lower_with(program: &Program, options: Options) -> Result<Lowered, FrontErrors> {
     let mut l = Lowerer::new(program);
+    l.options = options;
     l.run();
     if !l.errors.is_empty() {
         l.errors.sort_by_key(|e| (e.span.file, e.span.start));
@@ -195,6 +210,8 @@ pub(crate) struct Lowerer<'p> {
     pub bigops: HashMap<String, String>,
     /// Their names.
     pub bigop_functions: BTreeSet<String>,
+    /// See [`Options`].
+    pub options: Options,
 }
 
 impl<'p> Lowerer<'p> {
@@ -215,6 +232,7 @@ impl<'p> Lowerer<'p> {
             program,
             needs_offsets,
             approximate: BTreeSet::new(),
+            options: Options::default(),
             bigops: HashMap::new(),
             bigop_functions: BTreeSet::new(),
             checks: Checks::new(),

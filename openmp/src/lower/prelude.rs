@@ -54,6 +54,9 @@ pub const C_MOD: &str = "c_mod";
 /// `c_wrap(x, lo, m)`: `x` brought into `[lo, lo + m)` modulo `m` (C's conversion to an integer
 /// type that cannot represent the value, and unsigned arithmetic).
 pub const C_WRAP: &str = "c_wrap";
+/// `c_signed(x, lo, hi)`: `x`, which must be in `[lo, hi]` (the result of a signed operation,
+/// checked for overflow).
+pub const C_SIGNED: &str = "c_signed";
 /// The domain of floating-point values.
 pub const FLOAT: &str = "CFloat";
 
@@ -134,6 +137,7 @@ pub fn names() -> Vec<String> {
         C_DIV,
         C_MOD,
         C_WRAP,
+        C_SIGNED,
         FLOAT,
         "loc_array",
         "loc_index",
@@ -316,7 +320,33 @@ pub fn items() -> Vec<Item> {
         Item::Function(c_function(C_DIV, BinaryOp::Div)),
         Item::Function(c_function(C_MOD, BinaryOp::Mod)),
         Item::Function(wrap_function()),
+        Item::Function(signed_function()),
     ]
+}
+
+/// `c_signed(x, lo, hi)`: `x` itself, required to be in `[lo, hi]`.
+fn signed_function() -> Function {
+    let s = Span::DUMMY;
+    let x = || local("x", s);
+    let within = bin(
+        BinaryOp::And,
+        bin(BinaryOp::Le, local("lo", s), x(), s),
+        bin(BinaryOp::Le, x(), local("hi", s), s),
+        s,
+    );
+    Function {
+        name: Ident::new(C_SIGNED, s),
+        args: vec![
+            decl("x", Type::Int, s),
+            decl("lo", Type::Int, s),
+            decl("hi", Type::Int, s),
+        ],
+        ret: Type::Int,
+        pres: vec![within],
+        posts: Vec::new(),
+        body: Some(x()),
+        span: s,
+    }
 }
 
 /// `c_wrap(x, lo, m)`: `x` itself when it is in `[lo, lo + m)`, otherwise `lo + (x - lo) % m`

@@ -120,14 +120,14 @@ impl Lowerer<'_> {
                     ),
                     UnOp::Neg => match c {
                         Class::Float => (viper_call("f_neg", vec![a], span), Class::Float),
-                        _ => (
-                            wrap_unsigned(
+                        _ => {
+                            let v = wrap_unsigned(
                                 un(UnaryOp::Neg, convert(a, c, Class::Int, span)?, span),
                                 &e.ty,
                                 span,
-                            ),
-                            Class::Int,
-                        ),
+                            );
+                            (self.no_signed_overflow(v, &e.ty, span), Class::Int)
+                        }
                     },
                     UnOp::BitNot => (
                         wrap_unsigned(
@@ -146,7 +146,8 @@ impl Lowerer<'_> {
                 if c == Class::Int
                     && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl)
                 {
-                    (wrap_unsigned(v, &e.ty, span), c)
+                    let v = wrap_unsigned(v, &e.ty, span);
+                    (self.no_signed_overflow(v, &e.ty, span), c)
                 } else {
                     (v, c)
                 }
@@ -388,6 +389,35 @@ impl Lowerer<'_> {
         })
     }
 
+    /// `v`, the result of an arithmetic operation of type `t`, checked to be in `t`'s range if
+    /// overflow is checked ([`super::Options`]) and `t` is a signed type of rank `int` or more (C11 6.5p5: a signed overflow is undefined;
+    /// smaller types are promoted to `int` first and cannot overflow there).
+    pub(crate) fn no_signed_overflow(&mut self, v: VExpr, t: &Type, span: Span) -> VExpr {
+        if !self.options.check_overflow {
+            return v;
+        }
+        let Type::Int { rank, signed: true } = t else {
+            return v;
+        };
+        if *rank < crate::c::types::IntRank::Int {
+            return v;
+        }
+        let (lo, hi) = int_range(t).expect("an integer type");
+        let at = self.checks.add(
+            Role::Overflow {
+                ty: self.program.type_name(t).to_string(),
+            },
+            span,
+        );
+        let mut e = viper_call(
+            prelude::C_SIGNED,
+            vec![v, int_lit(lo, span), int_lit(hi, span)],
+            span,
+        );
+        e.span = at;
+        e
+    }
+
     /// `c_div(l, r)` / `c_mod(l, r)`, an application checked for a zero divisor.
     pub(crate) fn division(&mut self, div: bool, l: VExpr, r: VExpr, span: Span) -> VExpr {
         let at = self.checks.add(Role::Division, span);
@@ -589,7 +619,7 @@ impl Lowerer<'_> {
 
 /// The values of an integer type on ompv's target (LP64: `char` 8 bits, `short` 16, `int` 32,
 /// `long` and `long long` 64; `_Bool` 0 and 1).
-fn int_range(t: &Type) -> Option<(i128, i128)> {
+pub(crate) fn int_range(t: &Type) -> Option<(i128, i128)> {
     match t {
         Type::Bool => Some((0, 1)),
         Type::Int { rank, signed } => {
@@ -614,10 +644,10 @@ fn int_range(t: &Type) -> Option<(i128, i128)> {
 /// 2^width — the rule for unsigned types, and for signed ones the implementation-defined result
 /// GCC and Clang give. Not an integer conversion: `v` itself.
 pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr {
-    let (Some((flo, fhi)), Some((lo, hi))) = (int_range(from), int_range(to)) else {
+    let Some((lo, hi)) = int_range(to) else {
         return v;
     };
-    if lo <= flo && fhi <= hi || *to == Type::Bool {
+    if *to == Type::Bool || int_fits(from, to) {
         return v;
     }
     viper_call(
@@ -625,6 +655,15 @@ pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr
         vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
         span,
     )
+}
+
+/// Whether every value of the integer type `from` is a value of the integer type `to` (a
+/// conversion between them changes no value); `false` if either is not an integer type.
+pub(crate) fn int_fits(from: &Type, to: &Type) -> bool {
+    match (int_range(from), int_range(to)) {
+        (Some((flo, fhi)), Some((lo, hi))) => lo <= flo && fhi <= hi,
+        _ => false,
+    }
 }
 
 /// The value of an integer computation stored into a variable of type `t` (a reduction's

@@ -51,6 +51,9 @@ pub enum Role {
     Call { callee: String },
     /// A division or remainder: the divisor must not be zero.
     Division,
+    /// An arithmetic operation of a signed integer type: its result must be in the type's
+    /// range (C11 6.5p5: a signed overflow is undefined behaviour). `ty` names the type.
+    Overflow { ty: String },
     /// The condition of a conditional or loop.
     Condition,
     /// A precondition clause of a method (its well-definedness).

@@ -24,6 +24,7 @@ fn what(role: &Role, checks: &Checks) -> Option<String> {
         Role::Assert => "assertion".into(),
         Role::Call { callee } => format!("precondition of `{callee}`"),
         Role::Division => "divisor is not 0".into(),
+        Role::Overflow { ty } => format!("no overflow of `{ty}`"),
         Role::Condition => "condition".into(),
         Role::Precondition(o) => format!("precondition of {}", owner(o)),
         Role::Postcondition(o) => format!("postcondition of {}", owner(o)),

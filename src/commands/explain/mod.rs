@@ -50,8 +50,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         .unwrap_or(Input::Stdin);
     let name = input.name();
     let mut sources = SourceMap::new();
-    let loaded = input::load(&input, &mut sources)
-        .and_then(|program| input::lower(&program).map(|lowered| (program, lowered)));
+    let loaded = input::load(&input, &mut sources).and_then(|program| {
+        input::lower(&program, openmp::lower::Options::default()).map(|lowered| (program, lowered))
+    });
     let (program, lowered) = match loaded {
         Ok(x) => x,
         Err(failures) => {
