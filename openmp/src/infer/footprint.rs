@@ -726,9 +726,9 @@ impl Walker<'_, '_> {
                 }
                 self.env.fixed.get(v)?.clone()
             }
-            // A conversion that changes no value (C11 6.3.1.3); one that may wrap is not
-            // expressed (the whole dimension).
-            ExprKind::Cast(inner) if crate::lower::value::int_fits(&inner.ty, &e.ty) => {
+            // An integer conversion is taken to keep the value: where it wraps (C11 6.3.1.3),
+            // the code's access is not the contract's location and the body's check fails.
+            ExprKind::Cast(inner) if e.ty.is_integer() && inner.ty.is_integer() => {
                 return self.spec(inner)
             }
             ExprKind::Unary { op, arg } => {

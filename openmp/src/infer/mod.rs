@@ -611,6 +611,18 @@ fn infer_block(
                         Some(Place::After(offset)) => {
                             out.insertions.push(Insertion { offset, text })
                         }
+                        Some(Place::BeforeBraces(at, end)) => {
+                            // The body's own specifications (a loop's invariants) stay apart
+                            // from the iteration contract.
+                            out.insertions.push(Insertion {
+                                offset: at,
+                                text: format!("{text} {{"),
+                            });
+                            out.insertions.push(Insertion {
+                                offset: end,
+                                text: "\n}".into(),
+                            });
+                        }
                         Some(Place::Braces(start, end)) => {
                             // A body without braces gets them: a contract belongs to a block.
                             out.insertions.push(Insertion {
@@ -657,6 +669,10 @@ enum Place {
     After(usize),
     /// Around a body that is one statement without braces (from, to).
     Braces(usize, usize),
+    /// After a loop header (the first offset), with braces from there to the end of its body
+    /// (the second): a body that is a loop would otherwise have its invariants next to the
+    /// contract.
+    BeforeBraces(usize, usize),
 }
 
 /// Where the contract of a block goes: after the innermost loop header, at the start of a
@@ -667,7 +683,15 @@ fn contract_place(ob: &crate::omp::OmpBlock) -> Option<Place> {
         BlockBody::Loop(n) if ob.origin == crate::omp::BlockOrigin::TaskPerIteration => {
             body_place(&n.body)
         }
-        BlockBody::Loop(n) => n.loops.last().map(|l| Place::After(l.header.end as usize)),
+        BlockBody::Loop(n) => n.loops.last().map(|l| {
+            let at = l.header.end as usize;
+            match n.body.stmts.as_slice() {
+                [only] if bare(&n.body) && matches!(only.kind, StmtKind::Loop { .. }) => {
+                    Place::BeforeBraces(at, n.body.span.end as usize)
+                }
+                _ => Place::After(at),
+            }
+        }),
         BlockBody::Code(b) => body_place(b),
     }
 }
