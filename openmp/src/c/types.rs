@@ -180,6 +180,28 @@ impl Type {
         }
     }
 
+    /// The values of an integer type on ompv's target (LP64: `char` 8 bits, `short` 16, `int`
+    /// 32, `long` and `long long` 64; `_Bool` 0 and 1); `None` for other types.
+    pub fn int_range(&self) -> Option<(i128, i128)> {
+        match self {
+            Type::Bool => Some((0, 1)),
+            Type::Int { rank, signed } => {
+                let bits: u32 = match rank {
+                    IntRank::Char => 8,
+                    IntRank::Short => 16,
+                    IntRank::Int => 32,
+                    IntRank::Long | IntRank::LongLong => 64,
+                };
+                Some(if *signed {
+                    (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+                } else {
+                    (0, (1i128 << bits) - 1)
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// Integer promotion: `char`, `short` and `_Bool` become `int`.
     pub fn promoted(&self) -> Type {
         match self {

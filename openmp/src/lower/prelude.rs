@@ -334,19 +334,7 @@ fn signed_function() -> Function {
         bin(BinaryOp::Le, x(), local("hi", s), s),
         s,
     );
-    Function {
-        name: Ident::new(C_SIGNED, s),
-        args: vec![
-            decl("x", Type::Int, s),
-            decl("lo", Type::Int, s),
-            decl("hi", Type::Int, s),
-        ],
-        ret: Type::Int,
-        pres: vec![within],
-        posts: Vec::new(),
-        body: Some(x()),
-        span: s,
-    }
+    int_function(C_SIGNED, &["x", "lo", "hi"], within, x())
 }
 
 /// `c_wrap(x, lo, m)`: `x` itself when it is in `[lo, lo + m)`, otherwise `lo + (x - lo) % m`
@@ -375,19 +363,12 @@ fn wrap_function() -> Function {
         ),
         s,
     );
-    Function {
-        name: Ident::new(C_WRAP, s),
-        args: vec![
-            decl("x", Type::Int, s),
-            decl("lo", Type::Int, s),
-            decl("m", Type::Int, s),
-        ],
-        ret: Type::Int,
-        pres: vec![bin(BinaryOp::Gt, m(), zero(), s)],
-        posts: Vec::new(),
-        body: Some(body),
-        span: s,
-    }
+    int_function(
+        C_WRAP,
+        &["x", "lo", "m"],
+        bin(BinaryOp::Gt, m(), zero(), s),
+        body,
+    )
 }
 
 fn dfun(name: &str, args: Vec<(&str, Type)>, ret: Type) -> DomainFunction {
@@ -408,6 +389,20 @@ fn dfun(name: &str, args: Vec<(&str, Type)>, ret: Type) -> DomainFunction {
     }
 }
 
+/// `function name(args: Int…): Int requires pre { body }`: the prelude's integer functions.
+fn int_function(name: &str, args: &[&str], pre: Expr, body: Expr) -> Function {
+    let s = Span::DUMMY;
+    Function {
+        name: Ident::new(name, s),
+        args: args.iter().map(|a| decl(a, Type::Int, s)).collect(),
+        ret: Type::Int,
+        pres: vec![pre],
+        posts: Vec::new(),
+        body: Some(body),
+        span: s,
+    }
+}
+
 /// `function name(x: Int, y: Int): Int requires y != 0 { x >= 0 ? x op y : -((-x) op y) }`:
 /// for a non-negative dividend Euclidean and truncating division agree; C negates around it
 /// for a negative one (`(-x) / y == -(x / y)` and `(-x) % y == -(x % y)` in C).
@@ -423,15 +418,7 @@ fn c_function(name: &str, op: BinaryOp) -> Function {
         neg(bin(op, neg(x()), y(), s)),
         s,
     );
-    Function {
-        name: Ident::new(name, s),
-        args: vec![decl("x", Type::Int, s), decl("y", Type::Int, s)],
-        ret: Type::Int,
-        pres: vec![bin(BinaryOp::Ne, y(), zero(), s)],
-        posts: Vec::new(),
-        body: Some(body),
-        span: s,
-    }
+    int_function(name, &["x", "y"], bin(BinaryOp::Ne, y(), zero(), s), body)
 }
 
 /// Removes from `items` the parts of the prelude (its first `count` items) the rest of the

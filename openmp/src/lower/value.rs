@@ -351,20 +351,15 @@ impl Lowerer<'_> {
         // The usual arithmetic conversions (C11 6.3.1.8): where the operands meet in an unsigned
         // type, a value of a signed operand becomes that type's (`-1 < 0u` is false). `+ - * <<`
         // wrap their result instead (see `c_value`).
-        let (l, r) = if matches!(op, B::Add | B::Sub | B::Mul | B::Shl) {
+        // (A shift's operands are only promoted, which changes no value.)
+        let (l, r) = if matches!(op, B::Add | B::Sub | B::Mul | B::Shl | B::Shr) {
             (l, r)
         } else {
-            let common = if op == B::Shr {
-                lhs.ty.promoted()
-            } else {
-                Type::common(&lhs.ty, &rhs.ty)
-            };
-            let r = if op == B::Shr {
-                r
-            } else {
-                int_convert(r, &rhs.ty, &common, span)
-            };
-            (int_convert(l, &lhs.ty, &common, span), r)
+            let common = Type::common(&lhs.ty, &rhs.ty);
+            (
+                int_convert(l, &lhs.ty, &common, span),
+                int_convert(r, &rhs.ty, &common, span),
+            )
         };
         Ok(match op {
             B::Add => (bin(BinaryOp::Add, l, r, span), Class::Int),
@@ -390,8 +385,9 @@ impl Lowerer<'_> {
     }
 
     /// `v`, the result of an arithmetic operation of type `t`, checked to be in `t`'s range if
-    /// overflow is checked ([`super::Options`]) and `t` is a signed type of rank `int` or more (C11 6.5p5: a signed overflow is undefined;
-    /// smaller types are promoted to `int` first and cannot overflow there).
+    /// overflow is checked ([`super::Options`]) and `t` is a signed type of rank `int` or more
+    /// (C11 6.5p5: a signed overflow is undefined; smaller types are promoted to `int` first
+    /// and cannot overflow there).
     pub(crate) fn no_signed_overflow(&mut self, v: VExpr, t: &Type, span: Span) -> VExpr {
         if !self.options.check_overflow {
             return v;
@@ -402,7 +398,7 @@ impl Lowerer<'_> {
         if *rank < crate::c::types::IntRank::Int {
             return v;
         }
-        let (lo, hi) = int_range(t).expect("an integer type");
+        let (lo, hi) = t.int_range().expect("an integer type");
         let at = self.checks.add(
             Role::Overflow {
                 ty: self.program.type_name(t).to_string(),
@@ -617,53 +613,30 @@ impl Lowerer<'_> {
     }
 }
 
-/// The values of an integer type on ompv's target (LP64: `char` 8 bits, `short` 16, `int` 32,
-/// `long` and `long long` 64; `_Bool` 0 and 1).
-pub(crate) fn int_range(t: &Type) -> Option<(i128, i128)> {
-    match t {
-        Type::Bool => Some((0, 1)),
-        Type::Int { rank, signed } => {
-            let bits: u32 = match rank {
-                crate::c::types::IntRank::Char => 8,
-                crate::c::types::IntRank::Short => 16,
-                crate::c::types::IntRank::Int => 32,
-                crate::c::types::IntRank::Long | crate::c::types::IntRank::LongLong => 64,
-            };
-            Some(if *signed {
-                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-            } else {
-                (0, (1i128 << bits) - 1)
-            })
-        }
-        _ => None,
-    }
-}
-
 /// An integer value of type `from` converted to the integer type `to` (C11 6.3.1.3): unchanged
 /// where `to` can represent every value of `from`; otherwise brought into `to`'s range modulo
 /// 2^width — the rule for unsigned types, and for signed ones the implementation-defined result
 /// GCC and Clang give. Not an integer conversion: `v` itself.
 pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr {
-    let Some((lo, hi)) = int_range(to) else {
+    let Some((lo, hi)) = to.int_range() else {
         return v;
     };
-    if *to == Type::Bool || int_fits(from, to) {
+    let fits = from
+        .int_range()
+        .is_some_and(|(flo, fhi)| lo <= flo && fhi <= hi);
+    if *to == Type::Bool || fits {
         return v;
     }
+    wrap_into(v, lo, hi, span)
+}
+
+/// `c_wrap(v, lo, hi - lo + 1)`: `v` brought into `[lo, hi]` modulo the range's size.
+fn wrap_into(v: VExpr, lo: i128, hi: i128, span: Span) -> VExpr {
     viper_call(
         prelude::C_WRAP,
         vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
         span,
     )
-}
-
-/// Whether every value of the integer type `from` is a value of the integer type `to` (a
-/// conversion between them changes no value); `false` if either is not an integer type.
-pub(crate) fn int_fits(from: &Type, to: &Type) -> bool {
-    match (int_range(from), int_range(to)) {
-        (Some((flo, fhi)), Some((lo, hi))) => lo <= flo && fhi <= hi,
-        _ => false,
-    }
 }
 
 /// The value of an integer computation stored into a variable of type `t` (a reduction's
@@ -673,12 +646,8 @@ pub(crate) fn int_result(v: VExpr, t: &Type, span: Span) -> VExpr {
     match t {
         Type::Int { rank, signed: true } if *rank >= crate::c::types::IntRank::Int => v,
         Type::Int { .. } => {
-            let (lo, hi) = int_range(t).expect("an integer type");
-            viper_call(
-                prelude::C_WRAP,
-                vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
-                span,
-            )
+            let (lo, hi) = t.int_range().expect("an integer type");
+            wrap_into(v, lo, hi, span)
         }
         _ => v,
     }
@@ -687,12 +656,8 @@ pub(crate) fn int_result(v: VExpr, t: &Type, span: Span) -> VExpr {
 /// The result of an operation in type `t`, wrapped if `t` is unsigned (C11 6.2.5p9: unsigned
 /// arithmetic is modulo 2^width); signed overflow is undefined, and ompv assumes it away.
 fn wrap_unsigned(v: VExpr, t: &Type, span: Span) -> VExpr {
-    match (t, int_range(t)) {
-        (Type::Int { signed: false, .. }, Some((lo, hi))) => viper_call(
-            prelude::C_WRAP,
-            vec![v, int_lit(lo, span), int_lit(hi - lo + 1, span)],
-            span,
-        ),
+    match (t, t.int_range()) {
+        (Type::Int { signed: false, .. }, Some((lo, hi))) => wrap_into(v, lo, hi, span),
         _ => v,
     }
 }

@@ -75,20 +75,10 @@ pub struct Contribution {
 
 /// The identity of `op` for the integer type `t` (§5.5.5), if `t` is an integer type.
 pub fn identity(op: ReductionOp, t: &Type) -> Option<i128> {
-    let Type::Int { rank, signed } = t else {
+    let Type::Int { signed, .. } = t else {
         return None;
     };
-    let bits: u32 = match rank {
-        IntRank::Char => 8,
-        IntRank::Short => 16,
-        IntRank::Int => 32,
-        IntRank::Long | IntRank::LongLong => 64,
-    };
-    let (min, max) = if *signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    };
+    let (min, max) = t.int_range()?;
     Some(match op {
         ReductionOp::Add
         | ReductionOp::Sub
