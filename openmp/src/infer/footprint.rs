@@ -23,28 +23,28 @@ use viper::Span;
 
 /// One access to an object.
 #[derive(Clone, Debug)]
-struct Access {
-    base: VarId,
+pub(super) struct Access {
+    pub base: VarId,
     /// The indices (`None`: not expressible, the whole dimension).
-    indices: Vec<Option<SExpr>>,
-    write: bool,
+    pub indices: Vec<Option<SExpr>>,
+    pub write: bool,
     /// The canonical inner loops around the access, outermost first.
-    loops: Vec<Inner>,
+    pub loops: Vec<Inner>,
     /// Conditions the access is under (translated ones only).
-    guards: Vec<SExpr>,
+    pub guards: Vec<SExpr>,
     /// Whether the access happens exactly under `loops` and `guards` (nothing dropped).
-    exact: bool,
+    pub exact: bool,
     /// The access in the code (the clause of its permission points there).
-    span: Span,
+    pub span: Span,
 }
 
 /// A canonical inner loop: its variable's specification name and the condition on its values.
 #[derive(Clone, Debug)]
-struct Inner {
-    name: String,
-    range: SExpr,
+pub(super) struct Inner {
+    pub name: String,
+    pub range: SExpr,
     /// `lo < hi`: the loop runs at least once.
-    nonempty: SExpr,
+    pub nonempty: SExpr,
 }
 
 /// The footprint of a block: per base variable, its write and read locations, and whether
@@ -58,6 +58,10 @@ pub struct Footprint {
     /// Accesses made while holding a lock (inside `critical`, the location of an `atomic`):
     /// they are the lock's resource, not the block's.
     pub locked: Vec<Locked>,
+    /// The accesses the clauses describe (outside locks).
+    pub(super) accesses: Vec<Access>,
+    /// Pointers in memory whose own locations the code reads.
+    pub(super) pointers: Vec<VarId>,
 }
 
 /// An access made under a lock.
@@ -92,6 +96,8 @@ pub struct Env<'p> {
     /// The objects each lock protects (those its code writes); `None` while they are being
     /// found out (then every access under a lock is the lock's).
     pub lock_bases: Option<HashMap<LockName, BTreeSet<VarId>>>,
+    /// What the file's functions access (a call needs what its callee's contract asks for).
+    pub summaries: &'p super::summary::Summaries,
 }
 
 struct Walker<'e, 'p> {
@@ -202,20 +208,35 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
             clauses: Vec::new(),
             failure: Some(f),
             locked,
+            accesses: Vec::new(),
+            pointers: Vec::new(),
         };
     }
-    let mut fp = clauses(w.env, &accesses);
-    // First: the clauses of the objects read through them need these permissions before.
-    let span = w.env.span;
+    let mut fp = described(w.env, accesses, pointers);
+    fp.locked = locked;
+    fp
+}
+
+/// The footprint of the accesses `accesses` and the pointers in memory `pointers` the code
+/// reads (their own locations: half a permission each, first, since the clauses of the objects
+/// read through them need it).
+pub(super) fn described(
+    env: &mut Env<'_>,
+    accesses: Vec<Access>,
+    pointers: Vec<VarId>,
+) -> Footprint {
+    let mut fp = clauses(env, &accesses);
+    let span = env.span;
     let own: Vec<(SExpr, bool)> = pointers
         .iter()
         .map(|p| {
-            let name = s::var(&w.env.program.var(*p).name, span);
+            let name = s::var(&env.program.var(*p).name, span);
             (s::perm(name, s::half(span), span), false)
         })
         .collect();
     fp.clauses.splice(0..0, own);
-    fp.locked = locked;
+    fp.accesses = accesses;
+    fp.pointers = pointers;
     fp
 }
 
@@ -290,22 +311,60 @@ impl Walker<'_, '_> {
                 if f.origin == Origin::Library {
                     return;
                 }
-                // A call of a function of the file: it may access everything its pointer
-                // arguments point to, and every global.
-                for a in args {
-                    if a.ty.decay().is_pointer() {
-                        if let Some((base, _)) = pointer_base(a) {
-                            self.whole(base, true);
-                        } else {
-                            self.fail(a.span, "a pointer argument ompv cannot trace to an object");
+                // A call of a function with a footprint: the footprint, arguments put in.
+                let cf = self.env.summaries.get(&callee.name);
+                if let Some(cf) = cf.and_then(|c| c.footprint.as_ref()) {
+                    if self.locks.is_empty() && self.call_footprint(cf, args) {
+                        return;
+                    }
+                }
+                // A call of a function of the file: the objects its contract asks for. An
+                // inferred contract asks for what the callee may reach (half of what it only
+                // reads); one of the user's may ask for anything of its pointer arguments and
+                // globals.
+                let inferred = f
+                    .contract
+                    .as_ref()
+                    .is_none_or(|c| c.clauses.iter().all(|c| c.inferred.is_some()));
+                let summary = self
+                    .env
+                    .summaries
+                    .get(&callee.name)
+                    .filter(|_| inferred)
+                    .cloned();
+                for (k, a) in args.iter().enumerate() {
+                    if !a.ty.decay().is_pointer() {
+                        continue;
+                    }
+                    let write = match &summary {
+                        Some(cs) if !cs.params.contains(&k) => continue,
+                        Some(cs) => cs.writes_param(k),
+                        None => true,
+                    };
+                    match object_of(a) {
+                        Some(base) => self.whole(base, write),
+                        None => {
+                            self.fail(a.span, "a pointer argument ompv cannot trace to an object")
                         }
                     }
                 }
-                let globals: Vec<VarId> = self.env.program.globals.iter().map(|g| g.var).collect();
-                for g in globals {
-                    if !self.env.program.var(g).threadprivate {
-                        self.whole(g, true);
-                    }
+                let globals: Vec<(VarId, bool)> = match &summary {
+                    Some(cs) => cs
+                        .globals
+                        .iter()
+                        .map(|g| (*g, cs.written_globals.contains(g)))
+                        .collect(),
+                    None => self
+                        .env
+                        .program
+                        .globals
+                        .iter()
+                        .filter(|g| !self.env.program.var(g.var).threadprivate)
+                        .map(|g| (g.var, true))
+                        .collect(),
+                };
+                for (g, write) in globals {
+                    self.whole(g, write);
                 }
             }
             StmtKind::Alloc { target, count, .. } => {
@@ -775,12 +834,155 @@ impl Walker<'_, '_> {
         })
     }
 
+    /// The accesses of a call of a function with footprint `cf`; false (nothing recorded) if
+    /// they cannot be put in terms of the caller.
+    fn call_footprint(&mut self, cf: &super::callee::CalleeFootprint, args: &[Expr]) -> bool {
+        let mut values = Vec::new();
+        let mut objects = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let (value, object) = if a.ty.decay().is_pointer() {
+                let Some(o) = self.arg_object(a) else {
+                    // Needed only if the callee reaches the parameter's object.
+                    let pv = cf.params.get(k).map(|(v, _)| *v);
+                    if cf.accesses.iter().any(|x| Some(x.base) == pv) {
+                        return false;
+                    }
+                    values.push(None);
+                    objects.push(None);
+                    continue;
+                };
+                (None, Some(o))
+            } else if a.ty.is_integer() {
+                // The parameter holds the argument converted to its type: the same value only
+                // if that type holds every value of the argument's (C11 6.3.1.3).
+                let param = cf.params.get(k).map(|(v, _)| &self.env.program.var(*v).ty);
+                let keeps = match (a.ty.int_range(), param.and_then(|t| t.int_range())) {
+                    (Some((lo, hi)), Some((plo, phi))) => plo <= lo && hi <= phi,
+                    _ => false,
+                };
+                (self.spec(a).filter(|_| keeps), None)
+            } else {
+                (None, None)
+            };
+            values.push(value);
+            objects.push(object);
+        }
+        let program = self.env.program;
+        let globals = self.env.fixed.clone();
+        let taken = &mut self.env.taken;
+        let mut fresh_name = |base: &str| fresh(taken, base);
+        let Some(accesses) =
+            super::callee::instantiate(program, cf, &values, &objects, &globals, &mut fresh_name)
+        else {
+            return false;
+        };
+        for mut a in accesses {
+            if self.env.own.contains(&a.base) {
+                continue;
+            }
+            let var = self.env.program.var(a.base);
+            if var.ty.is_pointer() && !self.env.fixed.contains_key(&a.base) {
+                return false;
+            }
+            a.exact &= self.inexact_depth == 0;
+            let mut loops = self.loops.clone();
+            loops.append(&mut a.loops);
+            a.loops = loops;
+            let mut guards = self.guards.clone();
+            guards.append(&mut a.guards);
+            a.guards = guards;
+            self.accesses.push(a);
+        }
+        for p in &cf.pointers {
+            if !self.env.own.contains(p) && !self.pointers.contains(p) {
+                self.pointers.push(*p);
+            }
+        }
+        true
+    }
+
+    /// What a pointer argument points into, in the caller's terms.
+    fn arg_object(&self, a: &Expr) -> Option<super::callee::ArgObject> {
+        use super::callee::{ArgObject, Offset};
+        let rows = |me: &Self, rows: Vec<&Expr>| rows.iter().map(|r| me.spec(r)).collect();
+        match &a.kind {
+            ExprKind::AddrOf(lv) => match &lv.kind {
+                ExprKind::Index { base, index } => {
+                    let (b, r) = pointer_base(base)?;
+                    Some(ArgObject {
+                        base: b,
+                        prefix: rows(self, r),
+                        offset: self.spec(index).map_or(Offset::Unknown, Offset::By),
+                    })
+                }
+                ExprKind::Var(v) => Some(ArgObject {
+                    base: *v,
+                    prefix: Vec::new(),
+                    offset: Offset::Zero,
+                }),
+                _ => None,
+            },
+            ExprKind::Binary {
+                op: op @ (BinOp::Add | BinOp::Sub),
+                lhs,
+                rhs,
+            } if lhs.ty.decay().is_pointer() && rhs.ty.is_integer() => {
+                let mut o = self.arg_object(lhs)?;
+                if o.prefix.len() >= self.dims(o.base) {
+                    // A scalar's address plus something: not an element ompv can name.
+                    return None;
+                }
+                let span = self.env.span;
+                let k = self.spec(rhs).map(|k| match op {
+                    BinOp::Sub => s::neg(k, span),
+                    _ => k,
+                });
+                o.offset = match (o.offset, k) {
+                    (Offset::Zero, Some(k)) => Offset::By(k),
+                    (Offset::By(off), Some(k)) => Offset::By(s::add(off, k, span)),
+                    _ => Offset::Unknown,
+                };
+                Some(o)
+            }
+            _ => {
+                let (b, r) = pointer_base(a)?;
+                Some(ArgObject {
+                    base: b,
+                    prefix: rows(self, r),
+                    offset: Offset::Zero,
+                })
+            }
+        }
+    }
+
+    fn dims(&self, v: VarId) -> usize {
+        dims_of(&self.env.program.var(v).ty)
+    }
+
     /// Every element of `base`'s object (a call, `memset`).
     fn whole(&mut self, base: VarId, write: bool) {
         if self.env.own.contains(&base) {
             return;
         }
         let dims = dims_of(&self.env.program.var(base).ty);
+        // Inside `critical` or a lock (not `atomic`, which protects one location): the lock's.
+        if let Some((lock, None)) = self.locks.last() {
+            let covered = self
+                .env
+                .lock_bases
+                .as_ref()
+                .is_none_or(|m| m.get(lock).is_some_and(|bs| bs.contains(&base)));
+            if covered {
+                self.locked.push(Locked {
+                    lock: lock.clone(),
+                    base,
+                    dims,
+                    write,
+                    span: self.env.span,
+                });
+                return;
+            }
+        }
         self.accesses.push(Access {
             base,
             indices: vec![None; dims],
@@ -949,6 +1151,35 @@ pub fn pointer_base(p: &Expr) -> Option<(VarId, Vec<&Expr>)> {
     }
 }
 
+/// The object a pointer value points into: the variable of [`pointer_base`], of the lvalue whose
+/// address is taken (`&a[i]`, `&x`), or of the pointer an offset is added to (`a + i`).
+pub fn object_of(p: &Expr) -> Option<VarId> {
+    if let Some((v, _)) = pointer_base(p) {
+        return Some(v);
+    }
+    match &p.kind {
+        ExprKind::AddrOf(lv) => match &lv.kind {
+            ExprKind::Index { base, .. } => object_of(base),
+            ExprKind::Deref(q) => object_of(q),
+            _ => visit::root_var(lv),
+        },
+        ExprKind::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => {
+            if lhs.ty.decay().is_pointer() {
+                object_of(lhs)
+            } else if rhs.ty.decay().is_pointer() {
+                object_of(rhs)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 /// The specification expression of an object's location with indices `ks`.
 fn location_expr(base: &SExpr, ks: &[SExpr], span: Span) -> SExpr {
     let mut e = ks
@@ -1069,6 +1300,10 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         for a in sorted {
             let (c, exact) = condition(a, &name, &kv, span);
             all_exact &= exact;
+            if before.iter().any(s::is_true) {
+                // A clause before covers every location (a scalar's): nothing is left.
+                continue;
+            }
             let mut cond = c.clone();
             for b in &before {
                 cond = s::and(cond, s::not(b.clone(), span), span);
@@ -1088,6 +1323,8 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         clauses: out,
         failure: None,
         locked: Vec::new(),
+        accesses: Vec::new(),
+        pointers: Vec::new(),
     }
 }
 

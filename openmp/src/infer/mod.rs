@@ -17,11 +17,13 @@
 //! inferred proof is a proof. Inferred clauses are marked (exact or over-approximating), so that
 //! a failure can be told apart from one in the user's specification.
 
+pub mod callee;
 pub mod constants;
 pub mod derefs;
 pub mod footprint;
 pub mod sexpr;
 pub mod stages;
+pub mod summary;
 pub mod taken;
 
 use crate::c::ast::*;
@@ -57,8 +59,10 @@ pub struct Inference {
 /// Infers every missing specification of `program` (in place).
 pub fn infer(program: &mut Program) -> Inference {
     let mut out = Inference::default();
-    let reach = reach(program);
     let names = taken::ProgramNames::new(program);
+    let mut summaries = summary::summaries(program);
+    callee::callee_footprints(program, &names, &mut summaries);
+    let summaries = summaries;
     let constants = constants::constant_globals(program);
     // Function contracts.
     let mut contracts: Vec<(usize, Contract)> = Vec::new();
@@ -70,7 +74,7 @@ pub fn infer(program: &mut Program) -> Inference {
         {
             continue;
         }
-        let Some(bases) = reach.get(&f.name.name) else {
+        let Some(bases) = summaries.get(&f.name.name) else {
             continue;
         };
         let c = function_contract(program, &names, f, bases, &constants);
@@ -102,7 +106,7 @@ pub fn infer(program: &mut Program) -> Inference {
         let lock_bases = (!locks.is_empty()).then(|| {
             let mut m: HashMap<crate::omp::LockName, BTreeSet<VarId>> = HashMap::new();
             for b in &blocks {
-                for l in block_footprint(program, &names, b, &written, None).locked {
+                for l in block_footprint(program, &names, &summaries, b, &written, None).locked {
                     let e = m.entry(l.lock).or_default();
                     if l.write {
                         e.insert(l.base);
@@ -116,11 +120,12 @@ pub fn infer(program: &mut Program) -> Inference {
             // Only for an inferred contract: a contract of the user's speaks of whole
             // iterations, whose sequentialized run needs their permissions all at once.
             if b.payload.contract.is_none() {
-                b.payload.stages = stages::stages(program, &names, b, &written);
+                b.payload.stages = stages::stages(program, &names, &summaries, b, &written);
             }
             locked.extend(infer_block(
                 program,
                 &names,
+                &summaries,
                 b,
                 &written,
                 lock_bases.clone(),
@@ -149,12 +154,24 @@ pub fn infer(program: &mut Program) -> Inference {
             continue;
         }
         let name = f.name.name.clone();
+        let footprinted = summaries.get(&name).is_some_and(|s| s.footprint.is_some());
+        if let (true, Some(c), Body::Verified(b)) = (footprinted, &f.contract, &mut f.body) {
+            // The loops of a function whose contract is its footprint hold that footprint.
+            let perms: Vec<Clause> = c
+                .clauses
+                .iter()
+                .filter(|c| matches!(c.kind, ClauseKind::Context | ClauseKind::Requires))
+                .cloned()
+                .collect();
+            loops_in(&mut b.stmts, &perms, program, &constants, &mut out, false);
+            continue;
+        }
         if let Body::Verified(b) = &mut f.body {
             let cx = LoopCx {
                 program,
                 names: &names,
                 f: &name,
-                reach: &reach,
+                summaries: &summaries,
                 constants: &constants,
             };
             function_loops(&cx, &mut b.stmts, &mut out, false);
@@ -186,124 +203,20 @@ pub fn infer(program: &mut Program) -> Inference {
     out
 }
 
-/// The bases each function may access: pointer parameters (by index) and globals, through its
-/// own code and the functions it calls (a fixed point over the call graph).
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Bases {
-    params: BTreeSet<usize>,
-    globals: BTreeSet<VarId>,
-}
-
-fn reach(program: &Program) -> HashMap<String, Bases> {
-    let globals: BTreeSet<VarId> = program
-        .globals
-        .iter()
-        .map(|g| g.var)
-        .filter(|v| !program.var(*v).threadprivate)
-        .collect();
-    let mut out: HashMap<String, Bases> = HashMap::new();
-    // Direct uses, and the calls (callee, argument bases).
-    let mut calls: HashMap<String, Vec<CallBases>> = HashMap::new();
-    let mut regions_of: HashMap<&str, Vec<&crate::omp::Region>> = HashMap::new();
-    for r in &program.regions {
-        regions_of.entry(r.function.as_str()).or_default().push(r);
-    }
-    for f in &program.functions {
-        let Body::Verified(body) = &f.body else {
-            continue;
-        };
-        let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
-        let mut b = Bases::default();
-        let mut fc = Vec::new();
-        let mut stmts = body.stmts.clone();
-        // The code of the function's regions is in its body (as constructs).
-        visit::each_stmt(&body.stmts, &mut |_| {});
-        for r in regions_of.get(f.name.name.as_str()).into_iter().flatten() {
-            collect_region_code(r, &mut stmts);
-        }
-        visit::each_stmt(&stmts, &mut |st| {
-            visit::stmt_exprs(st, &mut |e| {
-                let mut vs = Vec::new();
-                e.vars(&mut vs);
-                for v in vs {
-                    if let Some(k) = params.iter().position(|p| *p == v) {
-                        if program.var(v).ty.is_pointer() {
-                            b.params.insert(k);
-                        }
-                    }
-                    if globals.contains(&v) {
-                        b.globals.insert(v);
-                    }
-                }
-            });
-            if let StmtKind::Call { callee, args, .. } = &st.kind {
-                let bases = args
-                    .iter()
-                    .map(|a| {
-                        pointer_base(a)
-                            .map(|(v, _)| v)
-                            .filter(|_| a.ty.decay().is_pointer())
-                    })
-                    .collect();
-                fc.push((callee.name.clone(), bases));
-            }
-        });
-        out.insert(f.name.name.clone(), b);
-        calls.insert(f.name.name.clone(), fc);
-    }
-    // Propagate through calls: a callee's globals; a callee's parameters become the caller's
-    // parameters they are passed.
-    loop {
-        let mut changed = false;
-        for f in &program.functions {
-            let Some(fcalls) = calls.get(&f.name.name) else {
-                continue;
-            };
-            let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
-            for (callee, args) in fcalls {
-                let Some(cb) = out.get(callee).cloned() else {
-                    continue;
-                };
-                let me = out.get_mut(&f.name.name).expect("every verified function");
-                for g in &cb.globals {
-                    changed |= me.globals.insert(*g);
-                }
-                for k in &cb.params {
-                    if let Some(Some(v)) = args.get(*k) {
-                        if let Some(p) = params.iter().position(|x| x == v) {
-                            changed |= me.params.insert(p);
-                        }
-                        if globals.contains(v) {
-                            changed |= me.globals.insert(*v);
-                        }
-                    }
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    out
-}
-
-/// Adds the code of region `r` to `stmts` (its blocks hold copies).
-fn collect_region_code(r: &crate::omp::Region, stmts: &mut Vec<Stmt>) {
-    for b in r.ppl.blocks() {
-        stmts.extend(b.payload.body.block().stmts.iter().cloned());
-    }
-}
-
-/// `context` whole permission to the objects of the pointer parameters and globals a function
-/// may reach.
+/// `context` permission to the objects of the pointer parameters and globals a function may
+/// reach: whole to what it may write, half to what it only reads (so that parallel iterations
+/// calling it can share that).
 fn function_contract(
     program: &Program,
     names: &taken::ProgramNames,
     f: &Function,
-    bases: &Bases,
+    bases: &summary::Summary,
     constants: &BTreeMap<VarId, i128>,
 ) -> Contract {
     let span = f.name.span;
+    if let Some(fp) = &bases.footprint {
+        return footprint_contract(program, fp, constants, span);
+    }
     let mut taken = names.all();
     let mut clauses = Vec::new();
     for k in &bases.params {
@@ -312,7 +225,7 @@ fn function_contract(
         let e = whole_object(
             &s::var(&var.name, span),
             dims_of(&var.ty),
-            true,
+            bases.writes_param(*k),
             &mut taken,
             span,
         );
@@ -337,7 +250,7 @@ fn function_contract(
     };
     for g in &bases.globals {
         let var = program.var(*g);
-        if let Some(p) = pointer_itself(program, *g, span) {
+        if let Some(p) = pointer_itself(program, *g, written.contains(g) || bases.regions, span) {
             clauses.push(clause(ClauseKind::Context, p, span, false));
             if !written.contains(g) {
                 // The function does not change the pointer: the caller's facts about the object
@@ -357,7 +270,7 @@ fn function_contract(
         let e = whole_object(
             &s::var(&var.name, span),
             dims_of(&var.ty),
-            true,
+            bases.written_globals.contains(g),
             &mut taken,
             span,
         );
@@ -374,16 +287,62 @@ fn function_contract(
     Contract { clauses, span }
 }
 
+/// The contract of a function with a footprint: the footprint, and what stays the same of the
+/// globals it uses (a pointer it reads, a constant).
+fn footprint_contract(
+    program: &Program,
+    fp: &callee::CalleeFootprint,
+    constants: &BTreeMap<VarId, i128>,
+    span: Span,
+) -> Contract {
+    let mut clauses: Vec<Clause> = fp
+        .clauses
+        .iter()
+        .map(|(e, exact)| clause(ClauseKind::Context, e.clone(), span, *exact))
+        .collect();
+    let globals: BTreeSet<VarId> = fp
+        .accessed()
+        .filter(|v| program.var(*v).storage == Storage::Global)
+        .collect();
+    for g in globals {
+        let var = program.var(g);
+        if var.ty.is_pointer() && fp.reads_pointer(g) {
+            // The footprint needs the pointer unchanged: the caller's facts about the object it
+            // points to (its length, say) still hold.
+            let same = s::bin(
+                crate::spec::BinOp::Eq,
+                s::var(&var.name, span),
+                SExpr {
+                    kind: crate::spec::ExprKind::Old(Box::new(s::var(&var.name, span))),
+                    span,
+                },
+                span,
+            );
+            clauses.push(clause(ClauseKind::Ensures, same, span, true));
+        }
+        if let Some(c) = constants.get(&g) {
+            clauses.push(clause(
+                ClauseKind::Context,
+                value_is(&var.name, *c, span),
+                span,
+                true,
+            ));
+        }
+    }
+    Contract { clauses, span }
+}
+
 /// The permission to a pointer variable's own location, when it is in memory (a global, a
 /// local whose address is taken): `whole_object` covers what it points to, and reading the
-/// pointer to get there needs this first. A whole permission, like every object a function or
-/// loop takes: the blocks of a region inside may each read it (half each).
-fn pointer_itself(program: &Program, v: VarId, span: Span) -> Option<SExpr> {
+/// pointer to get there needs this first. Whole where the code may change the pointer, half
+/// where it only reads it.
+fn pointer_itself(program: &Program, v: VarId, write: bool, span: Span) -> Option<SExpr> {
     let var = program.var(v);
     if !(var.in_memory() && var.ty.is_pointer()) {
         return None;
     }
-    Some(s::perm(s::var(&var.name, span), s::write(span), span))
+    let amount = if write { s::write(span) } else { s::half(span) };
+    Some(s::perm(s::var(&var.name, span), amount, span))
 }
 
 /// `name == c`.
@@ -471,18 +430,20 @@ fn lock_resource(
 fn footprint_of(
     program: &Program,
     names: &taken::ProgramNames,
+    summaries: &summary::Summaries,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
 ) -> footprint::Footprint {
     let code = b.payload.body.block().stmts.clone();
-    footprint_of_code(program, names, b, written, lock_bases, &code)
+    footprint_of_code(program, names, summaries, b, written, lock_bases, &code)
 }
 
 /// The footprint of `code`, part of a block's code, with the block's data-sharing attributes.
 fn footprint_of_code(
     program: &Program,
     names: &taken::ProgramNames,
+    summaries: &summary::Summaries,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
@@ -521,6 +482,23 @@ fn footprint_of_code(
             }
         }
     }
+    // Globals only the functions the code calls use (a global pointer a helper indexes): fixed
+    // too where neither the region nor those functions change them, so a call's footprint can
+    // name them.
+    let changed = crate::omp::effects::written(program, code);
+    for g in &program.globals {
+        let v = g.var;
+        let name = &program.var(v).name;
+        let shadowed = ob.sharing.keys().any(|x| program.var(*x).name == *name);
+        if !ob.sharing.contains_key(&v)
+            && !shadowed
+            && !written.contains(&v)
+            && !changed.contains(&v)
+            && !program.var(v).threadprivate
+        {
+            fixed.insert(v, s::var(&program.var(v).name, span));
+        }
+    }
     let thread = ob.dims.iter().any(|d| matches!(d, Dim::Thread));
     let mut env = Env {
         program,
@@ -531,6 +509,7 @@ fn footprint_of_code(
         thread,
         boxed,
         lock_bases,
+        summaries,
     };
     footprint::footprint(&mut env, code)
 }
@@ -539,11 +518,12 @@ fn footprint_of_code(
 fn block_footprint(
     program: &Program,
     names: &taken::ProgramNames,
+    summaries: &summary::Summaries,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
 ) -> footprint::Footprint {
-    footprint_of(program, names, b, written, lock_bases)
+    footprint_of(program, names, summaries, b, written, lock_bases)
 }
 
 /// Infers the contract of a block (if it has none) and the invariants of its loops; returns
@@ -551,12 +531,13 @@ fn block_footprint(
 fn infer_block(
     program: &Program,
     names: &taken::ProgramNames,
+    summaries: &summary::Summaries,
     b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
     out: &mut Inference,
 ) -> Vec<footprint::Locked> {
-    let fp = footprint_of(program, names, b, written, lock_bases);
+    let fp = footprint_of(program, names, summaries, b, written, lock_bases);
     let ob = &mut b.payload;
     let span = ob.pragma.span;
     let replicated = matches!(ob.origin, crate::omp::BlockOrigin::Replicated);
@@ -656,9 +637,10 @@ fn infer_block(
         .into_iter()
         .filter(|c| matches!(c.kind, ClauseKind::Context | ClauseKind::Requires))
         .collect();
+    let none = BTreeMap::new();
     match &mut ob.body {
-        BlockBody::Loop(n) => loops_in(&mut n.body.stmts, &perms, program, out),
-        BlockBody::Code(c) => loops_in(&mut c.stmts, &perms, program, out),
+        BlockBody::Loop(n) => loops_in(&mut n.body.stmts, &perms, program, &none, out, false),
+        BlockBody::Code(c) => loops_in(&mut c.stmts, &perms, program, &none, out, false),
     }
     fp.locked
 }
@@ -710,12 +692,19 @@ fn bare(b: &Block) -> bool {
         [only] if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)))
 }
 
-/// A call's callee and the base object of each argument (when it has one).
-type CallBases = (String, Vec<Option<VarId>>);
-
 /// Adds invariants to the loops in `stmts` that have none: `perms` and the range of a canonical
 /// loop's variable.
-fn loops_in(stmts: &mut [Stmt], perms: &[Clause], program: &Program, out: &mut Inference) {
+/// `bare_body`: `stmts` is a loop's body written without braces.
+/// `constants`: the constant globals the loops' headers may use for their values (in a
+/// function whose contract says so).
+fn loops_in(
+    stmts: &mut [Stmt],
+    perms: &[Clause],
+    program: &Program,
+    constants: &BTreeMap<VarId, i128>,
+    out: &mut Inference,
+    bare_body: bool,
+) {
     for st in stmts.iter_mut() {
         let span = st.span;
         if let StmtKind::Loop {
@@ -735,7 +724,16 @@ fn loops_in(stmts: &mut [Stmt], perms: &[Clause], program: &Program, out: &mut I
                         ..c.clone()
                     })
                     .collect();
-                if let Some(r) = loop_range(program, init, cond.as_ref(), step, &body.stmts, span) {
+                let range = range_inlined(
+                    program,
+                    constants,
+                    init,
+                    cond.as_ref(),
+                    step,
+                    &body.stmts,
+                    span,
+                );
+                if let Some(r) = range {
                     // A loop variable in memory (shared in the region) is read only with its
                     // permission: the range comes after the permissions then.
                     let in_memory = clauses.iter().any(|c| {
@@ -751,14 +749,27 @@ fn loops_in(stmts: &mut [Stmt], perms: &[Clause], program: &Program, out: &mut I
                 }
                 if !clauses.is_empty() {
                     let c = Contract { clauses, span };
+                    // Right after another loop's header a comment would be that loop's: braces
+                    // keep it with this loop.
                     out.insertions.push(Insertion {
                         offset: span.start as usize,
-                        text: format!("/*@ {} @*/\n", clauses_text(&c)),
+                        text: format!(
+                            "{}/*@ {} @*/\n",
+                            if bare_body { "{ " } else { "" },
+                            clauses_text(&c)
+                        ),
                     });
+                    if bare_body {
+                        out.insertions.push(Insertion {
+                            offset: span.end as usize,
+                            text: " }".into(),
+                        });
+                    }
                     *spec = Some(c);
                 }
             }
-            loops_in(&mut body.stmts, perms, program, out);
+            let braceless = bare(body);
+            loops_in(&mut body.stmts, perms, program, constants, out, braceless);
             continue;
         }
         let mut nested: Vec<&mut Block> = Vec::new();
@@ -779,9 +790,30 @@ fn loops_in(stmts: &mut [Stmt], perms: &[Clause], program: &Program, out: &mut I
             _ => {}
         }
         for b in nested {
-            loops_in(&mut b.stmts, perms, program, out);
+            loops_in(&mut b.stmts, perms, program, constants, out, false);
         }
     }
+}
+
+/// [`loop_range`] with the constant globals of the header replaced by their values (a
+/// contract or invariant must say so for the range to be provable).
+fn range_inlined(
+    program: &Program,
+    constants: &BTreeMap<VarId, i128>,
+    init: &[Stmt],
+    cond: Option<&Expr>,
+    step: &[Stmt],
+    body: &[Stmt],
+    span: Span,
+) -> Option<SExpr> {
+    let mut inline = constants::Inline(constants);
+    let (mut init_c, mut step_c, mut cond_c) = (init.to_vec(), step.to_vec(), cond.cloned());
+    crate::c::rewrite::stmts(&mut init_c, &mut inline);
+    crate::c::rewrite::stmts(&mut step_c, &mut inline);
+    if let Some(c) = &mut cond_c {
+        crate::c::rewrite::expr(c, &mut inline);
+    }
+    loop_range(program, &init_c, cond_c.as_ref(), &step_c, body, span)
 }
 
 /// The invariant range of a canonical loop's variable: `lo <= v && (v <= hi || v == lo)` for
@@ -942,7 +974,7 @@ struct LoopCx<'a> {
     program: &'a Program,
     names: &'a taken::ProgramNames,
     f: &'a str,
-    reach: &'a HashMap<String, Bases>,
+    summaries: &'a summary::Summaries,
     constants: &'a BTreeMap<VarId, i128>,
 }
 
@@ -954,7 +986,7 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
         program,
         names,
         f,
-        reach,
+        summaries,
         constants,
     } = *cx;
     for st in stmts.iter_mut() {
@@ -975,19 +1007,12 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
                 let mut clauses = Vec::new();
                 // Constant globals in the header stand for their values (the invariant below
                 // says so), so a bound such as a global `n` still gives the variable's range.
-                let mut inline = constants::Inline(constants);
-                let (mut init_c, mut step_c, mut cond_c) =
-                    (init.clone(), step.clone(), cond.clone());
-                crate::c::rewrite::stmts(&mut init_c, &mut inline);
-                crate::c::rewrite::stmts(&mut step_c, &mut inline);
-                if let Some(c) = &mut cond_c {
-                    crate::c::rewrite::expr(c, &mut inline);
-                }
-                if let Some(r) = loop_range(
+                if let Some(r) = range_inlined(
                     program,
-                    &init_c,
-                    cond_c.as_ref(),
-                    &step_c,
+                    constants,
+                    init,
+                    cond.as_ref(),
+                    step,
                     &body.stmts,
                     span,
                 ) {
@@ -1012,26 +1037,36 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
                         span,
                     });
                 }
-                let mut used = objects_used(program, f, &all);
+                let (mut used, mut regions) = objects_used(program, summaries, f, &all);
                 // Globals the functions called in the loop use (their contracts ask for them).
                 visit::each_stmt(&all, &mut |x| {
                     if let StmtKind::Call { callee, .. } = &x.kind {
-                        if let Some(b) = reach.get(&callee.name) {
+                        if let Some(b) = summaries.get(&callee.name) {
+                            regions |= b.regions;
                             for g in &b.globals {
-                                used.entry(*g).or_insert(true);
+                                let w = b.written_globals.contains(g);
+                                *used.entry(*g).or_insert(w) |= w;
                             }
                         }
                     }
                 });
-                for (base, _) in used {
+                // Pointers the loop changes (not what they point to).
+                let moved = crate::omp::effects::written(program, &all);
+                for (base, write) in used {
                     let var = program.var(base);
-                    if let Some(p) = pointer_itself(program, base, span) {
+                    // A region's disjointness checks take two iterations' shares of a shared
+                    // read from what the loop holds: whole permissions where one runs.
+                    let write = write || regions;
+                    let moved = moved.contains(&base) || regions;
+                    if let Some(p) = pointer_itself(program, base, moved, span) {
                         clauses.push(clause(ClauseKind::LoopInvariant, p, span, false));
                     }
+                    // Half of what the loop only reads: the rest stays outside, and with it
+                    // what is known of the values.
                     let e = whole_object(
                         &s::var(&var.name, span),
                         dims_of(&var.ty),
-                        true,
+                        write,
                         &mut taken,
                         span,
                     );
@@ -1088,10 +1123,16 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
 }
 
 /// The objects (arrays, globals, pointers' allocations, scalars in memory) code uses, with
-/// whether it writes them: a variable is used if it appears where memory is reached through it,
-/// or in a region inside the code.
-fn objects_used(program: &Program, f: &str, stmts: &[Stmt]) -> BTreeMap<VarId, bool> {
+/// whether it may write them: a variable is used if it appears where memory is reached through
+/// it, or in a region inside the code. Also: whether the code contains a region.
+fn objects_used(
+    program: &Program,
+    summaries: &summary::Summaries,
+    f: &str,
+    stmts: &[Stmt],
+) -> (BTreeMap<VarId, bool>, bool) {
     let mut out: BTreeMap<VarId, bool> = BTreeMap::new();
+    let mut regions = false;
     let declared = visit::declared(stmts);
     let mut all = stmts.to_vec();
     // Regions inside: their blocks' code.
@@ -1103,6 +1144,7 @@ fn objects_used(program: &Program, f: &str, stmts: &[Stmt]) -> BTreeMap<VarId, b
                     .iter()
                     .find(|r| r.id == id && r.function == f)
                 {
+                    regions = true;
                     for b in r.ppl.blocks() {
                         all.extend(b.payload.body.block().stmts.iter().cloned());
                     }
@@ -1110,22 +1152,25 @@ fn objects_used(program: &Program, f: &str, stmts: &[Stmt]) -> BTreeMap<VarId, b
             }
         }
     });
+    let written = summary::writes(program, summaries, &all);
     visit::each_stmt(&all, &mut |st| {
         if let StmtKind::Call { args, .. } = &st.kind {
             for a in args {
                 if a.ty.decay().is_pointer() {
-                    if let Some((v, _)) = pointer_base(a) {
-                        out.insert(v, true);
+                    if let Some(v) = footprint::object_of(a) {
+                        out.insert(v, false);
                     }
                 }
             }
         }
         visit::stmt_exprs(st, &mut |e| used_in(program, e, &mut out));
     });
+    for (v, w) in out.iter_mut() {
+        *w = written.contains(v);
+    }
     // Objects declared inside the code are allocated there.
     out.retain(|v, _| !declared.contains(v));
-    // Functions called may use globals (their contracts ask for them).
-    out
+    (out, regions)
 }
 
 fn used_in(program: &Program, e: &Expr, out: &mut BTreeMap<VarId, bool>) {

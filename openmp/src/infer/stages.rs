@@ -25,6 +25,7 @@ const MAX_STAGES: usize = 8;
 pub(super) fn stages(
     program: &Program,
     names: &taken::ProgramNames,
+    summaries: &super::summary::Summaries,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
 ) -> Vec<Contract> {
@@ -42,7 +43,15 @@ pub(super) fn stages(
     let span = ob.pragma.span;
     let mut out = Vec::new();
     for s in stmts {
-        let fp = footprint_of_code(program, names, b, written, None, std::slice::from_ref(s));
+        let fp = footprint_of_code(
+            program,
+            names,
+            summaries,
+            b,
+            written,
+            None,
+            std::slice::from_ref(s),
+        );
         if fp.failure.is_some() || !fp.locked.is_empty() {
             return Vec::new();
         }

@@ -64,7 +64,9 @@ impl Lowerer<'_> {
                         continue;
                     }
                     let v = self.c_value_as(a, &pty)?;
-                    if pty.is_pointer() && f.origin == Origin::Main && !self.is_base(a) {
+                    let interior = self.interior.contains(&(callee.name.clone(), k));
+                    if pty.is_pointer() && f.origin == Origin::Main && !self.is_base(a) && !interior
+                    {
                         // The callee indexes its pointer parameters from the start of an allocation.
                         let at = self.checks.add(
                             Role::Call {

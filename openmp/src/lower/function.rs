@@ -39,13 +39,14 @@ impl<'p> Lowerer<'p> {
         self.cur.spec_scope.push(Vec::new());
         let mut args = Vec::new();
         let mut facts: Vec<(VExpr, Span)> = Vec::new();
-        for p in &f.params {
+        for (k, p) in f.params.iter().enumerate() {
+            let interior = self.interior.contains(&(f.name.name.clone(), k));
             let info = self.program.var(p.var).clone();
             let ty = super::viper_type(&info.ty)
                 .ok_or_else(|| FrontError::type_error(p.span, "a parameter of this type"))?;
             let v = self.fresh_var(p.var);
             args.push(decl(&v, ty, p.span));
-            if info.ty.is_pointer() && f.origin == Origin::Main && self.needs_offsets {
+            if info.ty.is_pointer() && f.origin == Origin::Main && self.needs_offsets && !interior {
                 let a = local(&v, p.span);
                 facts.push((
                     and(

@@ -557,13 +557,58 @@ pub(crate) fn forall_trig(
     )
 }
 
+/// Pointer parameters (function name, position) that some call may pass a pointer into the
+/// middle of an allocation (`&a[i]`, `a + i`, a pointer that may be such): the greatest set of
+/// base parameters consistent with every call of the file.
+pub(crate) fn interior_params(program: &Program) -> HashSet<(String, usize)> {
+    let mut interior: HashSet<(String, usize)> = HashSet::new();
+    loop {
+        let mut found = Vec::new();
+        for f in &program.functions {
+            let Body::Verified(body) = &f.body else {
+                continue;
+            };
+            let base = base_pointers(program, f, &interior);
+            visit::each_stmt(&body.stmts, &mut |s| {
+                if let StmtKind::Call { callee, args, .. } = &s.kind {
+                    let of_file = program
+                        .function(&callee.name)
+                        .is_some_and(|g| g.origin == Origin::Main);
+                    for (k, a) in args.iter().enumerate() {
+                        let key = (callee.name.clone(), k);
+                        if of_file
+                            && a.ty.decay().is_pointer()
+                            && !matches!(a.kind, ExprKind::Str(_))
+                            && !is_base_expr(a, &base)
+                            && !interior.contains(&key)
+                        {
+                            found.push(key);
+                        }
+                    }
+                }
+            });
+        }
+        if found.is_empty() {
+            return interior;
+        }
+        interior.extend(found);
+    }
+}
+
 /// Pointer variables of `f` whose value is always the start of an allocation or null: pointer
-/// parameters (callers pass such pointers: checked at every call), and pointer locals every
-/// assignment of which gives such a value.
-pub(crate) fn base_pointers(program: &Program, f: &Function) -> HashSet<VarId> {
+/// parameters that every call passes such a pointer (not in `interior`; checked at every call),
+/// and pointer locals every assignment of which gives such a value.
+pub(crate) fn base_pointers(
+    program: &Program,
+    f: &Function,
+    interior: &HashSet<(String, usize)>,
+) -> HashSet<VarId> {
     let mut base: HashSet<VarId> = HashSet::new();
-    for p in &f.params {
-        if program.var(p.var).ty.is_pointer() && !program.var(p.var).addr_taken {
+    for (k, p) in f.params.iter().enumerate() {
+        if program.var(p.var).ty.is_pointer()
+            && !program.var(p.var).addr_taken
+            && !interior.contains(&(f.name.name.clone(), k))
+        {
             base.insert(p.var);
         }
     }
@@ -630,12 +675,15 @@ pub(crate) fn is_base_expr(e: &Expr, base: &HashSet<VarId>) -> bool {
 
 /// Whether some pointer of a verified function may point into the middle of an allocation: a
 /// pointer that is not known to start one is indexed, dereferenced, or passed to a function.
-pub(crate) fn needs_offsets(program: &Program) -> bool {
+pub(crate) fn needs_offsets(program: &Program, interior: &HashSet<(String, usize)>) -> bool {
+    if !interior.is_empty() {
+        return true;
+    }
     for f in &program.functions {
         let Body::Verified(body) = &f.body else {
             continue;
         };
-        let base = base_pointers(program, f);
+        let base = base_pointers(program, f, interior);
         let mut found = false;
         visit::each_stmt(&body.stmts, &mut |s| {
             if let StmtKind::Call { args, .. } = &s.kind {

@@ -200,6 +200,9 @@ pub(crate) struct Lowerer<'p> {
     /// arithmetic, pointers read from memory or returned by functions): then pointer parameters
     /// are checked to point to the start of one.
     pub needs_offsets: bool,
+    /// Pointer parameters (function, position) that may be passed a pointer into the middle of
+    /// an allocation ([`memory::interior_params`]).
+    pub interior: HashSet<(String, usize)>,
     /// The name prefixes of the regions' methods so far (a function called twice from `main`
     /// and inlined there has two regions on one line).
     pub region_prefixes: BTreeSet<String>,
@@ -227,10 +230,12 @@ impl<'p> Lowerer<'p> {
             methods.insert(c.clone(), v);
         }
         let items = prelude::items();
-        let needs_offsets = memory::needs_offsets(program);
+        let interior = memory::interior_params(program);
+        let needs_offsets = memory::needs_offsets(program, &interior);
         Lowerer {
             program,
             needs_offsets,
+            interior,
             approximate: BTreeSet::new(),
             options: Options::default(),
             bigops: HashMap::new(),
@@ -337,7 +342,7 @@ impl<'p> Lowerer<'p> {
             name: f.name.name.clone(),
             names,
             spec_scope: vec![Vec::new()],
-            base_ptrs: memory::base_pointers(self.program, f),
+            base_ptrs: memory::base_pointers(self.program, f, &self.interior),
             ..FnState::default()
         };
     }
