@@ -147,12 +147,23 @@ pub struct WitnessArgs {
     /// Memory cells alive at once before the answer is inconclusive (default 8388608).
     #[arg(long, value_name = "N")]
     pub max_cells: Option<u64>,
+    /// How loops whose schedule the implementation chooses (no `schedule` clause, `auto`,
+    /// `runtime`, `dynamic` without a chunk size) are distributed: one iteration at a time
+    /// round-robin, or one block per thread.
+    #[arg(long, value_enum, default_value_t = WitnessSchedule::RoundRobin)]
+    pub schedule: WitnessSchedule,
     /// Output format.
     #[arg(long, value_enum, default_value_t = WitnessFormat::Text)]
     pub format: WitnessFormat,
     /// The program's arguments (`argv[1..]`).
     #[arg(last = true, value_name = "ARGS")]
     pub args: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WitnessSchedule {
+    RoundRobin,
+    Blocks,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

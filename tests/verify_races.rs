@@ -10,7 +10,9 @@
 //! A race is confirmed either by the proof (exact footprints) or, where the proof
 //! over-approximates, by running the program (`ompv witness`); a second test checks that the run
 //! finds no race in the race-free programs and finds the expected pair in the racy ones, except
-//! in programs marked `// run: inconclusive …`, which the run must decline.
+//! in programs marked `// run: inconclusive …`, which the run must decline; a line
+//! `// run: --schedule blocks` gives the run that option (a race only that distribution of an
+//! unspecified schedule shows, as `ompv verify`'s second run does).
 //!
 //! Most programs come in pairs: a correct program and a mutant without the synchronisation
 //! it needs (a dropped `critical`, `reduction`, `private`, barrier, `depend`, `taskwait` or
@@ -187,8 +189,20 @@ fn a_run_agrees_with_the_expected_answers() {
     for f in c_files("tests/c/races") {
         let text = std::fs::read_to_string(&f).expect("readable");
         let want = expectation(&text);
+        let options: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("// run: --"))
+            .flat_map(|l| l.split_whitespace())
+            .collect();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
             .args(["witness", "--format", "json"])
+            .args(options.iter().enumerate().map(|(k, o)| {
+                if k % 2 == 0 {
+                    format!("--{o}")
+                } else {
+                    o.to_string()
+                }
+            }))
             .arg(&f)
             .output()
             .expect("ompv runs");

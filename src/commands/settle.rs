@@ -3,11 +3,13 @@
 //! order, a construct the proof does not handle), the program is run once under ompv's model of
 //! OpenMP (the replay of `ompv witness`). A race in that run is real — an execution OpenMP 5.2
 //! allows in which two conflicting accesses are unordered — and becomes the answer; no race in
-//! the run proves nothing and leaves the answer as it was, with a note.
+//! the run proves nothing and leaves the answer as it was, with a note. Loops whose schedule is
+//! the implementation's choice are run round-robin first, then (if that run finds no race) in
+//! blocks: each separates pairs of iterations the other keeps on one thread.
 
 use crate::diagnose::Kind;
 use crate::report::{Problem, RaceAccess};
-use openmp::replay::{self, RacePair, ReplayConfig, ReplayOutcome};
+use openmp::replay::{self, RacePair, ReplayConfig, ReplayOutcome, Unspecified};
 use std::path::Path;
 use viper::{FileId, SourceMap};
 
@@ -22,18 +24,31 @@ pub enum Settled {
 /// Runs the program of the file registered first in `sources` (its directory `dir`).
 pub fn settle(sources: &mut SourceMap, dir: Option<&Path>) -> Option<Settled> {
     let program = openmp::parse_c(sources, FileId(0), dir).ok()?;
-    Some(
-        match replay::replay(&program, sources, &ReplayConfig::default()) {
-            ReplayOutcome::Races(ps) => Settled::Races(ps.iter().map(problem).collect()),
-            ReplayOutcome::NoRaceObserved { steps } => Settled::Note(format!(
-                "a run of the program under ompv's model of OpenMP found no race ({steps} steps); \
-             that is not a proof"
-            )),
-            ReplayOutcome::Inconclusive { reason, .. } => Settled::Note(format!(
-            "a run of the program under ompv's model of OpenMP stopped before its end: {reason}"
-        )),
-        },
-    )
+    let mut steps_seen = Vec::new();
+    for schedule in [Unspecified::RoundRobin, Unspecified::Blocks] {
+        let cfg = ReplayConfig {
+            schedule,
+            ..ReplayConfig::default()
+        };
+        match replay::replay(&program, sources, &cfg) {
+            ReplayOutcome::Races(ps) => {
+                return Some(Settled::Races(ps.iter().map(problem).collect()))
+            }
+            ReplayOutcome::NoRaceObserved { steps } => steps_seen.push(steps),
+            ReplayOutcome::Inconclusive { reason, .. } => {
+                return Some(Settled::Note(format!(
+                    "a run of the program under ompv's model of OpenMP stopped before its end: \
+                     {reason}"
+                )))
+            }
+        }
+    }
+    let steps: Vec<String> = steps_seen.iter().map(|s| s.to_string()).collect();
+    Some(Settled::Note(format!(
+        "two runs of the program under ompv's model of OpenMP (loops without a schedule \
+         round-robin, then in blocks) found no race ({} steps); that is not a proof",
+        steps.join(" and ")
+    )))
 }
 
 /// A race of the run as a problem of the report.

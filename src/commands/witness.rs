@@ -9,11 +9,11 @@
 use super::encode::failure_report;
 use super::inputs::{self, Input, Language};
 use super::run::print_report;
-use crate::cli::{Format, WitnessArgs, WitnessFormat};
+use crate::cli::{Format, WitnessArgs, WitnessFormat, WitnessSchedule};
 use crate::exit::ExitCode;
 use crate::output;
 use crate::report::{Problem, Severity};
-use openmp::replay::{self, Access, ReplayConfig, ReplayOutcome};
+use openmp::replay::{self, Access, ReplayConfig, ReplayOutcome, Unspecified};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -105,6 +105,10 @@ pub fn run(args: &WitnessArgs) -> ExitCode {
         max_steps: args.max_steps.unwrap_or(defaults.max_steps),
         max_cells: args.max_cells.unwrap_or(defaults.max_cells),
         args: args.args.clone(),
+        schedule: match args.schedule {
+            WitnessSchedule::RoundRobin => Unspecified::RoundRobin,
+            WitnessSchedule::Blocks => Unspecified::Blocks,
+        },
     };
     let outcome = replay::replay(&program, &sources, &cfg);
     let time_ms = start.elapsed().as_millis();

@@ -8,7 +8,8 @@
 //! choice; the replay picks one that a conforming implementation may produce: round-robin chunks
 //! of the given size (1 without one) for `dynamic`, `auto`, `runtime` and no clause (as
 //! `static, 1`; `for simd` without a clause uses `static` so that each thread has one SIMD loop),
-//! and for `guided` chunks of `max(c, ceil(remaining/T))` iterations handed out round-robin.
+//! or, with [`super::Unspecified::Blocks`], one block per thread where no chunk size is given;
+//! for `guided` chunks of `max(c, ceil(remaining/T))` iterations handed out round-robin.
 //! Every thread runs its chunks in increasing order.
 
 use super::dataenv::DataEnv;
@@ -74,16 +75,16 @@ pub(crate) fn chunks(
     t: u64,
     me: u64,
     simd: bool,
+    unspecified: super::Unspecified,
 ) -> Box<dyn Iterator<Item = (u64, u64)>> {
     let t = t.max(1);
+    let blocks = simd || unspecified == super::Unspecified::Blocks;
     match (kind, chunk) {
-        (Some(ScheduleKind::Static), None) | (None, None) if simd || kind.is_some() => {
-            let c = total.div_ceil(t);
-            let (a, b) = (
-                me.saturating_mul(c).min(total),
-                (me + 1).saturating_mul(c).min(total),
-            );
-            Box::new(std::iter::once((a, b)).filter(|(a, b)| a < b))
+        (Some(ScheduleKind::Static), None) => block(total, t, me),
+        (None | Some(ScheduleKind::Dynamic | ScheduleKind::Auto | ScheduleKind::Runtime), None)
+            if blocks =>
+        {
+            block(total, t, me)
         }
         (Some(ScheduleKind::Guided), c) => {
             let min = c.unwrap_or(1).max(1);
@@ -110,6 +111,16 @@ pub(crate) fn chunks(
             }))
         }
     }
+}
+
+/// Thread `me`'s block of `total` iterations split into `t` blocks (`static`, §11.5.3).
+fn block(total: u64, t: u64, me: u64) -> Box<dyn Iterator<Item = (u64, u64)>> {
+    let c = total.div_ceil(t);
+    let (a, b) = (
+        me.saturating_mul(c).min(total),
+        (me + 1).saturating_mul(c).min(total),
+    );
+    Box::new(std::iter::once((a, b)).filter(|(a, b)| a < b))
 }
 
 impl<'p> Thread<'p, '_> {
@@ -286,6 +297,7 @@ impl<'p> Thread<'p, '_> {
             self.team.size as u64,
             self.team.num as u64,
             simd,
+            self.rt.cfg.schedule,
         );
         self.frame().push_scope();
         let ptrs = self.loop_var_ptrs(nest, Some(env))?;
@@ -390,6 +402,7 @@ impl<'p> Thread<'p, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::replay::Unspecified;
 
     #[test]
     fn trip_counts_of_canonical_loops() {
@@ -412,7 +425,7 @@ mod tests {
         me: u64,
         simd: bool,
     ) -> Vec<(u64, u64)> {
-        chunks(kind, chunk, total, t, me, simd).collect()
+        chunks(kind, chunk, total, t, me, simd, Unspecified::RoundRobin).collect()
     }
 
     #[test]
@@ -438,10 +451,13 @@ mod tests {
             Some(ScheduleKind::Dynamic),
             Some(ScheduleKind::Guided),
         ] {
-            for chunk in [None, Some(3)] {
+            for (chunk, mode) in [None, Some(3)]
+                .into_iter()
+                .flat_map(|c| [(c, Unspecified::RoundRobin), (c, Unspecified::Blocks)])
+            {
                 let mut seen = vec![0; 23];
                 for me in 0..4 {
-                    for (a, b) in chunks(kind, chunk, 23, 4, me, false) {
+                    for (a, b) in chunks(kind, chunk, 23, 4, me, false, mode) {
                         for k in a..b {
                             seen[k as usize] += 1;
                         }
@@ -450,9 +466,37 @@ mod tests {
                 assert!(seen.iter().all(|&n| n == 1), "{kind:?} {chunk:?}: {seen:?}");
             }
         }
+        // Unspecified schedules as blocks: thread 2 of 4 runs iterations 6..9 of 10; a chunk
+        // size keeps its round-robin chunks.
+        assert_eq!(
+            chunks(None, None, 10, 4, 2, false, Unspecified::Blocks).collect::<Vec<_>>(),
+            [(6, 9)]
+        );
+        assert_eq!(
+            chunks(
+                Some(ScheduleKind::Dynamic),
+                Some(2),
+                10,
+                4,
+                1,
+                false,
+                Unspecified::Blocks
+            )
+            .collect::<Vec<_>>(),
+            [(2, 4)]
+        );
         // Chunks are made as the loop runs: a huge loop costs nothing before it starts.
         assert_eq!(
-            chunks(None, None, u64::MAX / 2, 4, 3, false).nth(2),
+            chunks(
+                None,
+                None,
+                u64::MAX / 2,
+                4,
+                3,
+                false,
+                Unspecified::RoundRobin
+            )
+            .nth(2),
             Some((11, 12))
         );
         // Guided: chunks shrink but never below the minimum.

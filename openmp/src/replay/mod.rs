@@ -98,6 +98,22 @@ pub struct ReplayConfig {
     pub max_cells: u64,
     /// The program's arguments (`argv[1..]`).
     pub args: Vec<String>,
+    /// How loops whose schedule is the implementation's choice are distributed.
+    pub schedule: Unspecified,
+}
+
+/// The distribution the replay picks for a loop whose schedule OpenMP 5.2 leaves to the
+/// implementation (§11.5.3: no `schedule` clause, `auto`, `runtime`; `dynamic` without a chunk
+/// size hands out single iterations in an order that depends on timing). Both are schedules a
+/// conforming implementation may produce; each separates different pairs of iterations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unspecified {
+    /// One iteration at a time, round-robin (`static, 1`): neighbouring iterations on
+    /// different threads.
+    #[default]
+    RoundRobin,
+    /// One contiguous block per thread (`static`): iterations far apart on different threads.
+    Blocks,
 }
 
 impl Default for ReplayConfig {
@@ -107,6 +123,7 @@ impl Default for ReplayConfig {
             max_steps: 2_000_000,
             max_cells: 1 << 23,
             args: Vec::new(),
+            schedule: Unspecified::RoundRobin,
         }
     }
 }
