@@ -4,8 +4,9 @@
 use crate::spec::Ident;
 use viper::Span;
 
-/// A clause argument kept as source text (macros in pragmas are not expanded, so the text is what
-/// the user wrote), with whitespace runs collapsed to one space. The front end parses it as C.
+/// A clause argument kept as source text, with whitespace runs collapsed to one space and the
+/// file's object-like macros put in ([`super::macros`]); the span is the written text's. The
+/// front end parses it as C.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawExpr {
     pub text: String,

@@ -9,6 +9,7 @@ pub mod clause;
 pub mod directive;
 mod lexer;
 pub mod list;
+pub mod macros;
 pub mod parse;
 pub mod rules;
 pub mod support;

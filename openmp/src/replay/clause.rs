@@ -98,8 +98,8 @@ impl<'p> Thread<'p, '_> {
         inconclusive(
             span,
             format!(
-                "`{name}` in a clause is not a variable visible here (macros in pragmas are not \
-                 expanded)"
+                "`{name}` in a clause is not a variable visible here (of macros, only object-like \
+                 ones the file defines are expanded in pragmas)"
             ),
         )
     }

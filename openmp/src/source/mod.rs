@@ -336,7 +336,10 @@ pub fn load(
                 let span = f.source.span(f.id, pt.start, pt.end);
                 let parsed = parse_pragma(&pt.masked, origin, pt.line);
                 let content = match parsed {
-                    Ok(p) => AnnotationContent::Pragma(p),
+                    Ok(mut p) => {
+                        crate::pragma::macros::expand(&mut p, &macros);
+                        AnnotationContent::Pragma(p)
+                    }
                     Err(e) => AnnotationContent::InvalidPragma(e),
                 };
                 annotations.push(Annotation {
