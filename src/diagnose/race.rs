@@ -33,7 +33,14 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
     let (a, b) = (checks.block(*first), checks.block(*second));
     let r = checks.region(*region);
     let env = int_values(&e.model);
-    let concrete = concrete(e, r, a, b, first_vars, second_vars, &env);
+    let concrete = concrete(
+        e,
+        r,
+        &checks.member_names,
+        (a, b),
+        (first_vars, second_vars),
+        &env,
+    );
     // A race is certain when the permissions in conflict say no more than what the code does:
     // written by the user, or inferred exactly.
     let exact = |t: &PermAtom| t.inferred != Some(false);
@@ -161,6 +168,7 @@ fn element(
         base: viper::printer::print_expr(array),
         rows,
         index: eval(&atom.index, &local)?,
+        field: atom.field.clone(),
     })
 }
 
@@ -170,6 +178,8 @@ struct Location {
     base: String,
     rows: Vec<BigInt>,
     index: BigInt,
+    /// The field: an element's struct members are locations of their own.
+    field: String,
 }
 
 fn verb(a: &PermAtom) -> &'static str {
@@ -180,8 +190,14 @@ fn verb(a: &PermAtom) -> &'static str {
     }
 }
 
-/// How diagnostics name a location: `a[3]`, `a[2][0]`, or `` `x` `` for a shared scalar.
-fn location(r: &RegionInfo, atom: &PermAtom, at: &Location) -> String {
+/// How diagnostics name a location: `a[3]`, `a[2][0]`, `a[3].x`, or `` `x` `` for a shared
+/// scalar (`members`: the member names of struct fields).
+fn location(
+    r: &RegionInfo,
+    members: &HashMap<String, String>,
+    atom: &PermAtom,
+    at: &Location,
+) -> String {
     if let Some(name) = r.scalars.get(&atom.array) {
         return format!("`{name}`");
     }
@@ -193,6 +209,10 @@ fn location(r: &RegionInfo, atom: &PermAtom, at: &Location) -> String {
     let mut s = array.to_string();
     for k in at.rows.iter().chain([&at.index]) {
         s.push_str(&format!("[{}]", show(k)));
+    }
+    if let Some(m) = members.get(&at.field) {
+        s.push('.');
+        s.push_str(m);
     }
     s
 }
@@ -209,13 +229,14 @@ struct Witness<'a> {
 }
 
 /// The race as found in the counterexample.
+/// `vars`: the Viper names of the two iterations' variables; `members`: the member names of
+/// struct fields.
 fn concrete<'a>(
     e: &VerificationError,
     r: &RegionInfo,
-    a: &'a BlockInfo,
-    b: &'a BlockInfo,
-    first_vars: &[String],
-    second_vars: &[String],
+    members: &HashMap<String, String>,
+    (a, b): (&'a BlockInfo, &'a BlockInfo),
+    (first_vars, second_vars): (&[String], &[String]),
     env: &HashMap<String, BigInt>,
 ) -> Option<Witness<'a>> {
     // The exhale takes the first iteration's permissions, then fails on the second's.
@@ -237,7 +258,7 @@ fn concrete<'a>(
     let message = format!(
         "data race: {first} {} {} while {second} {} it",
         verb(conflicting),
-        location(r, failing, &at),
+        location(r, members, failing, &at),
         verb(failing)
     );
     Some(Witness {

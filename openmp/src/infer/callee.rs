@@ -163,7 +163,8 @@ fn of_function(
         summaries,
     };
     let fp = footprint(&mut env, &body.stmts);
-    if fp.failure.is_some() {
+    if let Some((_, why)) = &fp.failure {
+        tracing::debug!("no footprint for `{}`: {why}", f.name.name);
         return None;
     }
     // A global scalar is read by the contract's own conditions and bounds (`k < m`), which
@@ -286,9 +287,12 @@ pub(super) fn instantiate(
                 None => None,
             });
         }
+        // Members move with the indices put in front of (or dropped from) the access's.
+        let mut shift: isize = 0;
         let base = match cf.params.iter().position(|(v, _)| *v == a.base) {
             Some(k) => {
                 let obj = objects.get(k)?.as_ref()?;
+                shift = obj.prefix.len() as isize;
                 let dims = super::footprint::dims_of(&program.var(obj.base).ty);
                 let mut full = obj.prefix.clone();
                 let mut rest = indices.into_iter();
@@ -311,15 +315,22 @@ pub(super) fn instantiate(
                         return None;
                     }
                     full.clear();
+                    shift = -1;
                 }
                 indices = full;
                 obj.base
             }
             None => a.base,
         };
+        let members = a
+            .members
+            .iter()
+            .map(|(at, m)| Some((usize::try_from(*at as isize + shift).ok()?, m.clone())))
+            .collect::<Option<Vec<_>>>()?;
         out.push(Access {
             base,
             indices,
+            members,
             write: a.write,
             loops,
             guards,

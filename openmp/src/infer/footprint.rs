@@ -27,6 +27,9 @@ pub(super) struct Access {
     pub base: VarId,
     /// The indices (`None`: not expressible, the whole dimension).
     pub indices: Vec<Option<SExpr>>,
+    /// Struct members on the way, each after that many indices (`a[i].f`: `(1, f)`; `s.v[j]`:
+    /// `(0, v)`).
+    pub members: Members,
     pub write: bool,
     /// The canonical inner loops around the access, outermost first.
     pub loops: Vec<Inner>,
@@ -37,6 +40,9 @@ pub(super) struct Access {
     /// The access in the code (the clause of its permission points there).
     pub span: Span,
 }
+
+/// The struct members of a location, each with the number of indices before it.
+pub(super) type Members = Vec<(usize, String)>;
 
 /// A canonical inner loop: its variable's specification name and the condition on its values.
 #[derive(Clone, Debug)]
@@ -660,7 +666,15 @@ impl Walker<'_, '_> {
                     self.access(e, false);
                 }
             }
-            ExprKind::Member { .. } => self.fail(e.span, "a struct member"),
+            ExprKind::Member { base, .. } => {
+                self.struct_reads(base);
+                match e.ty {
+                    // An array member: a row, no element read.
+                    Type::Array { .. } => {}
+                    Type::Struct(_) => self.fail(e.span, "a struct member of struct type"),
+                    _ => self.access(e, false),
+                }
+            }
             ExprKind::AddrOf(inner) => self.addr_reads(inner),
             _ => e.for_each_child(&mut |c| self.reads(c)),
         }
@@ -699,18 +713,34 @@ impl Walker<'_, '_> {
                 self.reads_pointer(base);
             }
             ExprKind::Deref(p) => self.reads_pointer(p),
-            ExprKind::Member { .. } => {
-                self.fail(lv.span, "a struct member");
-                return;
+            ExprKind::Member { base, .. } => {
+                self.struct_reads(base);
+                if matches!(lv.ty, Type::Struct(_) | Type::Array { .. }) {
+                    self.fail(lv.span, "a struct member of struct or array type");
+                    return;
+                }
             }
             _ => {}
         }
         self.access(lv, true);
     }
 
+    /// Reads made when reaching the struct object `e` (its indices, pointers loaded).
+    fn struct_reads(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Var(_) => {}
+            ExprKind::Index { base, index } => {
+                self.reads(index);
+                self.reads_pointer(base);
+            }
+            ExprKind::Deref(p) => self.reads_pointer(p),
+            _ => self.reads(e),
+        }
+    }
+
     /// Records an access to the location `e` (a variable in memory, an element).
     fn access(&mut self, e: &Expr, write: bool) {
-        let Some((base, idx)) = location(e) else {
+        let Some(Path { base, idx, members }) = location_path(self.env.program, e) else {
             self.fail(e.span, "an access ompv cannot trace to an object");
             return;
         };
@@ -763,9 +793,16 @@ impl Walker<'_, '_> {
             exact &= x.is_some();
             indices.push(x);
         }
+        if !members.is_empty() && indices.iter().any(Option::is_none) {
+            // A member at an index ompv cannot express: the whole dimension would need the
+            // length of a member array, which specifications do not name.
+            self.fail(e.span, "a struct member at an index ompv cannot express");
+            return;
+        }
         self.accesses.push(Access {
             base,
             indices,
+            members,
             write,
             loops: self.loops.clone(),
             guards: self.guards.clone(),
@@ -986,6 +1023,7 @@ impl Walker<'_, '_> {
         self.accesses.push(Access {
             base,
             indices: vec![None; dims],
+            members: Vec::new(),
             write,
             loops: Vec::new(),
             guards: Vec::new(),
@@ -1008,6 +1046,85 @@ pub fn dims_of(t: &Type) -> usize {
         }
         _ => 0,
     }
+}
+
+/// A memory location's variable, indices and struct members.
+struct Path<'e> {
+    base: VarId,
+    idx: Vec<&'e Expr>,
+    members: Members,
+}
+
+/// The path of a memory location: `x`, `a[i]`, `a[i][j]`, `*p`, and with a struct member
+/// `s.f`, `a[i].f`, `p->f`, `s.v[j]` (not a member of a member).
+fn location_path<'e>(program: &Program, e: &'e Expr) -> Option<Path<'e>> {
+    match &e.kind {
+        ExprKind::Var(v) => Some(Path {
+            base: *v,
+            idx: Vec::new(),
+            members: Vec::new(),
+        }),
+        ExprKind::Index { base, index } => {
+            let mut p = pointer_path(program, base)?;
+            p.idx.push(index);
+            Some(p)
+        }
+        ExprKind::Deref(q) => {
+            let mut p = pointer_path(program, q)?;
+            if !p.idx.is_empty() || !p.members.is_empty() {
+                return None;
+            }
+            p.idx.push(&ZERO);
+            Some(p)
+        }
+        ExprKind::Member { base, field } => {
+            let mut p = struct_path(program, base)?;
+            p.members
+                .push((p.idx.len(), field_name(program, base, *field)?));
+            Some(p)
+        }
+        _ => None,
+    }
+}
+
+/// The path of a pointer-valued expression (an array row, an array member).
+fn pointer_path<'e>(program: &Program, p: &'e Expr) -> Option<Path<'e>> {
+    match &p.kind {
+        ExprKind::Member { base, field } if matches!(p.ty, Type::Array { .. }) => {
+            let mut q = struct_path(program, base)?;
+            if !q.members.is_empty() {
+                return None;
+            }
+            q.members
+                .push((q.idx.len(), field_name(program, base, *field)?));
+            Some(q)
+        }
+        _ => {
+            let (base, idx) = pointer_base(p)?;
+            Some(Path {
+                base,
+                idx,
+                members: Vec::new(),
+            })
+        }
+    }
+}
+
+/// The path of a struct object (`s`, `a[i]`, `*p`).
+fn struct_path<'e>(program: &Program, e: &'e Expr) -> Option<Path<'e>> {
+    match &e.kind {
+        ExprKind::Member { .. } => None,
+        _ => location_path(program, e).filter(|p| p.members.is_empty()),
+    }
+}
+
+/// The name of member `field` of the struct `base` has.
+fn field_name(program: &Program, base: &Expr, field: usize) -> Option<String> {
+    let Type::Struct(id) = &base.ty else {
+        return None;
+    };
+    let def = program.structs.get(id.0 as usize)?;
+    Some(def.fields.get(field)?.name.clone())
 }
 
 /// The variable and indices of a memory location (`x`, `a[i]`, `a[i][j]`, `*p`).
@@ -1037,7 +1154,7 @@ fn same_location(a: &Expr, b: &Expr) -> bool {
         (Some((x, xi)), Some((y, yi))) => {
             x == y && xi.len() == yi.len() && xi.iter().zip(&yi).all(|(p, q)| same_expr(p, q))
         }
-        _ => false,
+        _ => same_expr(a, b) && matches!(a.kind, ExprKind::Member { .. }),
     }
 }
 
@@ -1190,6 +1307,33 @@ fn location_expr(base: &SExpr, ks: &[SExpr], span: Span) -> SExpr {
     e
 }
 
+/// The location `base[ks…]` with the struct members at their places (`a[k0].f`, `s.v[k0]`);
+/// with fewer indices than the object has, the row they reach.
+fn member_location(base: &SExpr, ks: &[SExpr], members: &[(usize, String)], span: Span) -> SExpr {
+    let member = |e: SExpr, name: &str| SExpr {
+        kind: crate::spec::ExprKind::Member {
+            base: Box::new(e),
+            field: crate::spec::Ident {
+                name: name.to_string(),
+                span,
+            },
+        },
+        span,
+    };
+    let mut e = base.clone();
+    for (d, k) in ks.iter().enumerate() {
+        for (_, m) in members.iter().filter(|(at, _)| *at == d) {
+            e = member(e, m);
+        }
+        e = s::index(e, k.clone(), span);
+    }
+    for (_, m) in members.iter().filter(|(at, _)| *at == ks.len()) {
+        e = member(e, m);
+    }
+    e.span = span;
+    e
+}
+
 /// The extent of dimension `d` of an object: `\pointer_length(a)`, `\pointer_length(a[k0])`.
 fn extent(base: &SExpr, ks: &[SExpr], d: usize, span: Span) -> SExpr {
     s::length(location_expr(base, &ks[..d], span), span)
@@ -1246,17 +1390,31 @@ const MAX_ACCESSES_PER_OBJECT: usize = 16;
 /// locations only read with half a permission.
 fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
     let span = env.span;
-    let mut order: Vec<VarId> = Vec::new();
-    let mut by_base: BTreeMap<VarId, Vec<Access>> = BTreeMap::new();
+    // One object per variable and struct member (`a[i].f` and `a[i].g` are apart).
+    type Key = (VarId, Members);
+    let mut order: Vec<Key> = Vec::new();
+    let mut by_key: BTreeMap<Key, Vec<Access>> = BTreeMap::new();
     for a in accesses {
-        if !by_base.contains_key(&a.base) {
-            order.push(a.base);
+        let key = (a.base, a.members.clone());
+        if !by_key.contains_key(&key) {
+            order.push(key.clone());
         }
-        by_base.entry(a.base).or_default().push(a.clone());
+        by_key.entry(key).or_default().push(a.clone());
+    }
+    // A struct accessed both whole (`a[i] = s`) and by member, or by a member too often to
+    // describe: its whole object, so that no location gets two permissions.
+    let mut whole: Vec<VarId> = Vec::new();
+    for (base, members) in &order {
+        let mixed = order.iter().any(|(b, m)| b == base && m.is_empty())
+            && order.iter().any(|(b, m)| b == base && !m.is_empty());
+        let many = by_key[&(*base, members.clone())].len() > MAX_ACCESSES_PER_OBJECT;
+        if (mixed || (many && !members.is_empty())) && !whole.contains(base) {
+            whole.push(*base);
+        }
     }
     // Accesses of one object with fewer indices than others (a row `a[i]` of `a[i][j]`) cover
     // whole trailing dimensions.
-    for accs in by_base.values_mut() {
+    for accs in by_key.values_mut() {
         let dims = accs.iter().map(|a| a.indices.len()).max().unwrap_or(0);
         for a in accs.iter_mut() {
             if a.indices.len() < dims {
@@ -1266,10 +1424,25 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         }
     }
     let mut out = Vec::new();
-    for base in order {
-        let accs = &by_base[&base];
+    let mut done: Vec<VarId> = Vec::new();
+    for key in order {
+        let base = key.0;
+        let accs = &by_key[&key];
         let var = env.program.var(base);
         let name = s::var(&var.name, span);
+        if whole.contains(&base) {
+            if !done.contains(&base) {
+                done.push(base);
+                let all: Vec<&Access> = accesses.iter().filter(|a| a.base == base).collect();
+                let write = all.iter().any(|a| a.write);
+                let at = all.iter().find(|a| a.write).unwrap_or(&all[0]).span;
+                let dims = dims_of(&var.ty);
+                let e = whole_object(&name, dims, write, &mut env.taken, at);
+                out.push((e, false));
+            }
+            continue;
+        }
+        let members = &key.1;
         let dims = accs[0].indices.len();
         // Each clause excludes the locations of those before it, so the clauses grow with the
         // square of the number of accesses: beyond a few dozen (tiled, unrolled code), the
@@ -1298,7 +1471,7 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         let mut before: Vec<SExpr> = Vec::new();
         let mut all_exact = true;
         for a in sorted {
-            let (c, exact) = condition(a, &name, &kv, span);
+            let (c, exact) = condition(a, &name, &kv, members, span);
             all_exact &= exact;
             if before.iter().any(s::is_true) {
                 // A clause before covers every location (a scalar's): nothing is left.
@@ -1315,8 +1488,15 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
                 (false, 0..=2) => s::half(at),
                 (false, k) => s::frac(1, k, at),
             };
-            let body = s::perm(location_expr(&name, &kv, at), amount, at);
-            out.push((one_point(&ks, cond, body, at), all_exact));
+            let body = s::perm(member_location(&name, &kv, members, at), amount, at);
+            let clause = one_point(&ks, cond, body, at);
+            // A condition that reduced to `false` (a read of what a write before covers).
+            let vacuous = matches!(&clause.kind,
+                crate::spec::ExprKind::Binary { op: SOp::Implies, lhs, .. }
+                    if matches!(simplify(lhs).kind, crate::spec::ExprKind::Bool(false)));
+            if !vacuous {
+                out.push((clause, all_exact));
+            }
         }
     }
     Footprint {
@@ -1330,7 +1510,13 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
 
 /// The condition on the location variables `ks` under which access `a` touches location
 /// `ks`, and whether it is exact.
-fn condition(a: &Access, base: &SExpr, ks: &[SExpr], span: Span) -> (SExpr, bool) {
+fn condition(
+    a: &Access,
+    base: &SExpr,
+    ks: &[SExpr],
+    members: &[(usize, String)],
+    span: Span,
+) -> (SExpr, bool) {
     let mut exact = a.exact;
     let dims = ks.len();
     // Equations k_d == index_d (None: the whole dimension).
@@ -1401,7 +1587,7 @@ fn condition(a: &Access, base: &SExpr, ks: &[SExpr], span: Span) -> (SExpr, bool
                     parts.push(s::in_range(
                         ks[d].clone(),
                         s::int(0, span),
-                        extent(base, ks, d, span),
+                        s::length(member_location(base, &ks[..d], members, span), span),
                         span,
                     ));
                 }

@@ -224,6 +224,9 @@ impl Lowerer<'_> {
                 };
                 let name = unique(&format!("{}_{}", st.name, f.name), &mut self.globals);
                 self.struct_fields.insert(id, name.clone());
+                self.checks
+                    .member_names
+                    .insert(name.clone(), f.name.clone());
                 self.items.push(Item::Field(Field {
                     name: Ident::new(name, s),
                     ty,

@@ -847,7 +847,7 @@ impl Lowerer<'_> {
                 let CType::Struct(id) = self.program.var(v).ty else {
                     return Err(not_struct());
                 };
-                match self.cur.vars.get(&v).cloned() {
+                match self.repr(&v).cloned() {
                     Some(Repr::Memory(obj)) => {
                         Ok((viper_call(LOC, vec![obj, int(0, span)], span), id))
                     }

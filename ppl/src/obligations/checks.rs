@@ -120,6 +120,9 @@ pub struct PermAtom {
     pub array_expr: Expr,
     /// The element index, over Viper variable names.
     pub index: Expr,
+    /// The field of the element (`val`, a struct member's field): elements' different members
+    /// are different locations.
+    pub field: String,
     /// The condition under which the permission is asked for (`true` if unconditional).
     pub guard: Expr,
     /// Variables bound inside the permission (a `\forall*`); the index cannot be evaluated then.
@@ -183,6 +186,9 @@ pub struct Checks {
     entries: Vec<Check>,
     pub blocks: Vec<BlockInfo>,
     pub regions: Vec<RegionInfo>,
+    /// The source names of the fields that hold struct members (Viper field -> member name),
+    /// so that diagnostics name a location `a[3].x`.
+    pub member_names: std::collections::HashMap<String, String>,
 }
 
 impl Checks {

@@ -179,7 +179,11 @@ pub fn atom(c: &Conjunct, loc_fn: &str) -> Option<PermAtom> {
     let ExprKind::Acc { loc, perm } = &c.acc.kind else {
         return None;
     };
-    let ExprKind::Field { receiver, .. } = &loc.kind else {
+    let ExprKind::Field {
+        receiver,
+        field: member,
+    } = &loc.kind
+    else {
         return None;
     };
     let ExprKind::Call { name, args } = &receiver.kind else {
@@ -193,6 +197,7 @@ pub fn atom(c: &Conjunct, loc_fn: &str) -> Option<PermAtom> {
         array: viper::printer::print_expr(&args[0]),
         array_expr: args[0].clone(),
         index: args[1].clone(),
+        field: member.name.clone(),
         guard: c.guard.clone(),
         bound: c.vars.iter().map(|v| v.name.name.clone()).collect(),
         writes: perm.as_deref().is_none_or(is_write),
