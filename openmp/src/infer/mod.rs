@@ -255,16 +255,7 @@ fn function_contract(
             if !written.contains(g) {
                 // The function does not change the pointer: the caller's facts about the object
                 // it points to (its length, say) still hold.
-                let same = s::bin(
-                    crate::spec::BinOp::Eq,
-                    s::var(&var.name, span),
-                    SExpr {
-                        kind: crate::spec::ExprKind::Old(Box::new(s::var(&var.name, span))),
-                        span,
-                    },
-                    span,
-                );
-                clauses.push(clause(ClauseKind::Ensures, same, span, true));
+                clauses.push(unchanged(&var.name, span));
             }
         }
         let e = whole_object(
@@ -276,12 +267,7 @@ fn function_contract(
         );
         clauses.push(clause(ClauseKind::Context, e, span, false));
         if let Some(c) = constants.get(g) {
-            clauses.push(clause(
-                ClauseKind::Context,
-                value_is(&var.name, *c, span),
-                span,
-                true,
-            ));
+            clauses.push(value_is(ClauseKind::Context, &var.name, *c, span));
         }
     }
     Contract { clauses, span }
@@ -309,24 +295,10 @@ fn footprint_contract(
         if var.ty.is_pointer() && fp.reads_pointer(g) {
             // The footprint needs the pointer unchanged: the caller's facts about the object it
             // points to (its length, say) still hold.
-            let same = s::bin(
-                crate::spec::BinOp::Eq,
-                s::var(&var.name, span),
-                SExpr {
-                    kind: crate::spec::ExprKind::Old(Box::new(s::var(&var.name, span))),
-                    span,
-                },
-                span,
-            );
-            clauses.push(clause(ClauseKind::Ensures, same, span, true));
+            clauses.push(unchanged(&var.name, span));
         }
         if let Some(c) = constants.get(&g) {
-            clauses.push(clause(
-                ClauseKind::Context,
-                value_is(&var.name, *c, span),
-                span,
-                true,
-            ));
+            clauses.push(value_is(ClauseKind::Context, &var.name, *c, span));
         }
     }
     Contract { clauses, span }
@@ -345,14 +317,29 @@ fn pointer_itself(program: &Program, v: VarId, write: bool, span: Span) -> Optio
     Some(s::perm(s::var(&var.name, span), amount, span))
 }
 
-/// `name == c`.
-fn value_is(name: &str, c: i128, span: Span) -> SExpr {
-    s::bin(
+/// `ensures name == \old(name)` (exact).
+fn unchanged(name: &str, span: Span) -> Clause {
+    let same = s::bin(
+        crate::spec::BinOp::Eq,
+        s::var(name, span),
+        SExpr {
+            kind: crate::spec::ExprKind::Old(Box::new(s::var(name, span))),
+            span,
+        },
+        span,
+    );
+    clause(ClauseKind::Ensures, same, span, true)
+}
+
+/// The clause `name == c` (exact).
+fn value_is(kind: ClauseKind, name: &str, c: i128, span: Span) -> Clause {
+    let e = s::bin(
         crate::spec::BinOp::Eq,
         s::var(name, span),
         s::int(c, span),
         span,
-    )
+    );
+    clause(kind, e, span, true)
 }
 
 fn clause(kind: ClauseKind, expr: SExpr, span: Span, exact: bool) -> Clause {
@@ -692,6 +679,28 @@ fn bare(b: &Block) -> bool {
         [only] if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)))
 }
 
+/// The loop invariants `clauses` of the loop at `span`, with their place in the source: before
+/// the loop, which gets braces around it if it is the body of another loop written without
+/// them (right after that loop's header, a comment would be that loop's iteration contract).
+fn invariants(clauses: Vec<Clause>, span: Span, bare_body: bool, out: &mut Inference) -> Contract {
+    let c = Contract { clauses, span };
+    out.insertions.push(Insertion {
+        offset: span.start as usize,
+        text: format!(
+            "{}/*@ {} @*/\n",
+            if bare_body { "{ " } else { "" },
+            clauses_text(&c)
+        ),
+    });
+    if bare_body {
+        out.insertions.push(Insertion {
+            offset: span.end as usize,
+            text: " }".into(),
+        });
+    }
+    c
+}
+
 /// Adds invariants to the loops in `stmts` that have none: `perms` and the range of a canonical
 /// loop's variable.
 /// `bare_body`: `stmts` is a loop's body written without braces.
@@ -748,24 +757,7 @@ fn loops_in(
                     }
                 }
                 if !clauses.is_empty() {
-                    let c = Contract { clauses, span };
-                    // Right after another loop's header a comment would be that loop's: braces
-                    // keep it with this loop.
-                    out.insertions.push(Insertion {
-                        offset: span.start as usize,
-                        text: format!(
-                            "{}/*@ {} @*/\n",
-                            if bare_body { "{ " } else { "" },
-                            clauses_text(&c)
-                        ),
-                    });
-                    if bare_body {
-                        out.insertions.push(Insertion {
-                            offset: span.end as usize,
-                            text: " }".into(),
-                        });
-                    }
-                    *spec = Some(c);
+                    *spec = Some(invariants(clauses, span, bare_body, out));
                 }
             }
             let braceless = bare(body);
@@ -1072,33 +1064,11 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
                     );
                     clauses.push(clause(ClauseKind::LoopInvariant, e, span, false));
                     if let Some(c) = constants.get(&base) {
-                        clauses.push(clause(
-                            ClauseKind::LoopInvariant,
-                            value_is(&var.name, *c, span),
-                            span,
-                            true,
-                        ));
+                        clauses.push(value_is(ClauseKind::LoopInvariant, &var.name, *c, span));
                     }
                 }
                 if !clauses.is_empty() {
-                    let c = Contract { clauses, span };
-                    // Right after another loop's header a comment would be that loop's (an
-                    // iteration contract's place): braces keep it with this loop.
-                    out.insertions.push(Insertion {
-                        offset: span.start as usize,
-                        text: format!(
-                            "{}/*@ {} @*/\n",
-                            if bare_body { "{ " } else { "" },
-                            clauses_text(&c)
-                        ),
-                    });
-                    if bare_body {
-                        out.insertions.push(Insertion {
-                            offset: span.end as usize,
-                            text: " }".into(),
-                        });
-                    }
-                    *spec = Some(c);
+                    *spec = Some(invariants(clauses, span, bare_body, out));
                 }
             }
             let braceless = bare(body);

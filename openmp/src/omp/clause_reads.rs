@@ -7,7 +7,7 @@
 //! could differ from the one the thread reads.
 
 use super::inline::words as identifiers;
-use crate::pragma::{ClauseKind, Designator, ListItem, Pragma, RawExpr};
+use crate::pragma::{ClauseKind, ListItem, Pragma, RawExpr};
 use viper::Span;
 
 /// One clause expression evaluated when the construct is met: the clause's keyword, its span
@@ -61,24 +61,10 @@ fn item_reads(i: &ListItem) -> Vec<String> {
     if i.derefs > 0 || !i.designators.is_empty() || !i.shape.is_empty() {
         out.push(i.base.name.clone());
     }
-    for e in &i.shape {
+    // (A copy: the item's expressions are listed in one place, for changing them.)
+    let mut item = i.clone();
+    for e in item.exprs_mut() {
         out.extend(identifiers(&e.text));
-    }
-    for d in &i.designators {
-        match d {
-            Designator::Index(e) => out.extend(identifiers(&e.text)),
-            Designator::Section {
-                lower,
-                length,
-                stride,
-                ..
-            } => {
-                for e in [lower, length, stride].into_iter().flatten() {
-                    out.extend(identifiers(&e.text));
-                }
-            }
-            Designator::Member(_) | Designator::Arrow(_) => {}
-        }
     }
     out
 }

@@ -48,6 +48,24 @@ pub struct ListItem {
 }
 
 impl ListItem {
+    /// The expressions of the item: its shape's dimensions, subscripts and section bounds.
+    pub fn exprs_mut(&mut self) -> Vec<&mut RawExpr> {
+        let mut out: Vec<&mut RawExpr> = self.shape.iter_mut().collect();
+        for d in &mut self.designators {
+            match d {
+                Designator::Index(e) => out.push(e),
+                Designator::Section {
+                    lower,
+                    length,
+                    stride,
+                    ..
+                } => out.extend([lower, length, stride].into_iter().flatten()),
+                Designator::Member(_) | Designator::Arrow(_) => {}
+            }
+        }
+        out
+    }
+
     /// Whether the item is a plain variable name.
     pub fn is_variable(&self) -> bool {
         self.derefs == 0 && self.shape.is_empty() && self.designators.is_empty()

@@ -8,7 +8,7 @@
 //! written text.
 
 use super::clause::{ClauseKind, Dependence};
-use super::list::{Designator, ListItem, RawExpr};
+use super::list::{ListItem, RawExpr};
 use super::Pragma;
 use std::collections::HashMap;
 
@@ -68,24 +68,8 @@ pub fn expand(p: &mut Pragma, macros: &HashMap<String, String>) {
 
 /// The subscripts, section bounds and shape of a list item.
 fn item(x: &mut ListItem, macros: &HashMap<String, String>) {
-    for s in &mut x.shape {
-        s.text = expand_text(&s.text, macros);
-    }
-    for d in &mut x.designators {
-        match d {
-            Designator::Index(e) => e.text = expand_text(&e.text, macros),
-            Designator::Section {
-                lower,
-                length,
-                stride,
-                ..
-            } => {
-                for e in [lower, length, stride].into_iter().flatten() {
-                    e.text = expand_text(&e.text, macros);
-                }
-            }
-            _ => {}
-        }
+    for e in x.exprs_mut() {
+        e.text = expand_text(&e.text, macros);
     }
 }
 
