@@ -150,7 +150,8 @@ fn races_name_the_iterations_and_the_element() {
     let r = verify(Path::new("examples/fail_single_nowait.c"));
     let m = &r.errors[0].message;
     assert!(
-        m.contains("of the loop at line 11 writes a[0] while the `single` at line 16 writes it"),
+        m.contains("of the loop at line 11 on thread ")
+            && m.contains(" writes a[0] while the `single` at line 16 writes it"),
         "{m}"
     );
     // A shared scalar: both iterations write `t`.
@@ -161,5 +162,26 @@ fn races_name_the_iterations_and_the_element() {
             && m.contains(" writes `t` while iteration i = "),
         "{:?}",
         r.errors
+    );
+    // A member of a struct variable is named as written, and the conflicting permission is
+    // another section's, not another iteration's.
+    let r = verify(Path::new("tests/c/races/struct_members_sections_same.c"));
+    let e = &r.errors[0];
+    assert!(
+        e.message
+            .contains("the section at line 16 writes `s.v` while the section at line 18 writes it"),
+        "{:?}",
+        r.errors
+    );
+    assert!(
+        e.related.contains(&19)
+            && r.json["errors"][0]["related"]
+                .as_array()
+                .expect("related")
+                .iter()
+                .any(|x| x["message"]
+                    == "this permission conflicts with the one the section at line 16 holds"),
+        "{:#}",
+        r.json
     );
 }

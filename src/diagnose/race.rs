@@ -93,9 +93,14 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
             .push((a.pragma, format!("{} runs at the same time", describe(a))));
     }
     if !e.reason_span.is_dummy() && !ppl::obligations::checks::is_check_span(e.reason_span) {
+        let other = if same {
+            "the other iteration's".to_string()
+        } else {
+            format!("the one {} holds", describe(a))
+        };
         d.related.push((
             e.reason_span,
-            "this permission conflicts with the other iteration's".into(),
+            format!("this permission conflicts with {other}"),
         ));
     }
     d
@@ -115,13 +120,18 @@ fn coordinates(
     Some(out)
 }
 
-/// `iteration i = 3 of the loop at line 17`, `thread 1 of …`, `iteration (i, j) = (1, 2) of …`.
+/// `iteration i = 3 of the loop at line 17`, `thread 1 of …`, `iteration (i, j) = (1, 2) of …`,
+/// `iteration i = 3 of … on thread 0`.
 fn who(b: &BlockInfo, coords: &[(String, String, BigInt)]) -> String {
     let of = describe(b);
     match coords {
         [] => of,
         [(s, _, v)] if s == "thread" => format!("thread {} of {of}", show(v)),
         [(s, _, v)] => format!("iteration {s} = {} of {of}", show(v)),
+        // An iteration of a worksharing loop and the thread that runs it.
+        [rest @ .., (s, _, t)] if s == "thread" => {
+            format!("{} on thread {}", who(b, rest), show(t))
+        }
         many => {
             let names: Vec<&str> = many.iter().map(|c| c.0.as_str()).collect();
             let vals: Vec<String> = many.iter().map(|c| show(&c.2)).collect();
@@ -190,8 +200,8 @@ fn verb(a: &PermAtom) -> &'static str {
     }
 }
 
-/// How diagnostics name a location: `a[3]`, `a[2][0]`, `a[3].x`, or `` `x` `` for a shared
-/// scalar (`members`: the member names of struct fields).
+/// How diagnostics name a location: `a[3]`, `a[2][0]`, `a[3].x`, or `` `x` `` (`` `s.x` ``) for
+/// a shared scalar (struct) (`members`: the member names of struct fields).
 fn location(
     r: &RegionInfo,
     members: &HashMap<String, String>,
@@ -199,7 +209,10 @@ fn location(
     at: &Location,
 ) -> String {
     if let Some(name) = r.scalars.get(&atom.array) {
-        return format!("`{name}`");
+        return match members.get(&at.field) {
+            Some(m) => format!("`{name}.{m}`"),
+            None => format!("`{name}`"),
+        };
     }
     let array = at
         .base

@@ -158,6 +158,7 @@ fn of_function(
         taken: names.of_function(Some(&f.name.name)),
         span,
         thread: false,
+        iteration: Vec::new(),
         boxed: BTreeSet::new(),
         lock_bases: None,
         summaries,

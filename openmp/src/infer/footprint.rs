@@ -93,9 +93,13 @@ pub struct Env<'p> {
     pub taken: super::taken::Taken,
     /// The span inferred clauses get.
     pub span: Span,
-    /// Whether the code runs on every thread with a known thread number (`omp_get_thread_num()`
-    /// is the block's thread dimension).
+    /// Whether the code runs on a known thread (`omp_get_thread_num()` is the block's thread:
+    /// its thread dimension, or the thread that runs an iteration of a worksharing loop).
     pub thread: bool,
+    /// The names of the block's iteration variables (its dimensions): a location read at an
+    /// index that one value can take for two iterations (`a[i % 2]`) is read as part of its
+    /// whole object.
+    pub iteration: Vec<String>,
     /// Shared local variables the region writes: the region keeps them in memory, so their
     /// accesses need permissions like any location's.
     pub boxed: BTreeSet<VarId>,
@@ -436,7 +440,7 @@ impl Walker<'_, '_> {
                 OmpBody::Block { body, .. } if lock_of(&c.pragma).is_some() => {
                     let lock = lock_of(&c.pragma).expect("a lock");
                     let protected = (lock == LockName::Atomic)
-                        .then(|| atomic_locations(&c.pragma, &body.stmts));
+                        .then(|| atomic_locations(self.env.program, &c.pragma, &body.stmts));
                     self.locks.push((lock, protected));
                     self.nested(&body.stmts);
                     self.locks.pop();
@@ -701,26 +705,19 @@ impl Walker<'_, '_> {
                 self.reads_pointer(base);
             }
             ExprKind::Deref(p) => self.reads_pointer(p),
+            ExprKind::Member { base, .. } => self.struct_reads(base),
             _ => {}
         }
     }
 
     /// A write to the lvalue `lv`.
     fn write(&mut self, lv: &Expr) {
-        match &lv.kind {
-            ExprKind::Index { base, index } => {
-                self.reads(index);
-                self.reads_pointer(base);
-            }
-            ExprKind::Deref(p) => self.reads_pointer(p),
-            ExprKind::Member { base, .. } => {
-                self.struct_reads(base);
-                if matches!(lv.ty, Type::Struct(_) | Type::Array { .. }) {
-                    self.fail(lv.span, "a struct member of struct or array type");
-                    return;
-                }
-            }
-            _ => {}
+        self.addr_reads(lv);
+        if matches!(lv.kind, ExprKind::Member { .. })
+            && matches!(lv.ty, Type::Struct(_) | Type::Array { .. })
+        {
+            self.fail(lv.span, "a struct member of struct or array type");
+            return;
         }
         self.access(lv, true);
     }
@@ -729,11 +726,7 @@ impl Walker<'_, '_> {
     fn struct_reads(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Var(_) => {}
-            ExprKind::Index { base, index } => {
-                self.reads(index);
-                self.reads_pointer(base);
-            }
-            ExprKind::Deref(p) => self.reads_pointer(p),
+            ExprKind::Index { .. } | ExprKind::Deref(_) => self.addr_reads(e),
             _ => self.reads(e),
         }
     }
@@ -751,7 +744,7 @@ impl Walker<'_, '_> {
         if let Some((lock, protected)) = self.locks.last() {
             let covered = match protected {
                 None => true,
-                Some(ls) => ls.iter().any(|l| same_location(l, e)),
+                Some(ls) => ls.iter().any(|l| same_location(self.env.program, l, e)),
             } && self
                 .env
                 .lock_bases
@@ -1127,32 +1120,15 @@ fn field_name(program: &Program, base: &Expr, field: usize) -> Option<String> {
     Some(def.fields.get(field)?.name.clone())
 }
 
-/// The variable and indices of a memory location (`x`, `a[i]`, `a[i][j]`, `*p`).
-fn location(e: &Expr) -> Option<(VarId, Vec<&Expr>)> {
-    match &e.kind {
-        ExprKind::Var(v) => Some((*v, Vec::new())),
-        ExprKind::Index { base, index } => {
-            let (b, mut idx) = pointer_base(base)?;
-            idx.push(index);
-            Some((b, idx))
-        }
-        ExprKind::Deref(p) => {
-            let (b, idx) = pointer_base(p)?;
-            if !idx.is_empty() {
-                return None;
-            }
-            Some((b, vec![&ZERO]))
-        }
-        _ => None,
-    }
-}
-
 /// Whether two lvalues designate the same location in every state (the same base and the same
 /// index expressions, side-effect free).
-fn same_location(a: &Expr, b: &Expr) -> bool {
-    match (location(a), location(b)) {
-        (Some((x, xi)), Some((y, yi))) => {
-            x == y && xi.len() == yi.len() && xi.iter().zip(&yi).all(|(p, q)| same_expr(p, q))
+fn same_location(program: &Program, a: &Expr, b: &Expr) -> bool {
+    match (location_path(program, a), location_path(program, b)) {
+        (Some(x), Some(y)) => {
+            x.base == y.base
+                && x.members == y.members
+                && x.idx.len() == y.idx.len()
+                && x.idx.iter().zip(&y.idx).all(|(p, q)| same_expr(p, q))
         }
         _ => same_expr(a, b) && matches!(a.kind, ExprKind::Member { .. }),
     }
@@ -1204,7 +1180,7 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
 /// (`x++`, `v = x++`, `x = x + e`) the assigned locations the construct also reads; for
 /// `atomic write` (`x = e;`) the assigned location. Other accesses of the statement (`e`, `v`)
 /// are not atomic.
-pub fn atomic_locations(p: &crate::pragma::Pragma, stmts: &[Stmt]) -> Vec<Expr> {
+pub fn atomic_locations(program: &Program, p: &crate::pragma::Pragma, stmts: &[Stmt]) -> Vec<Expr> {
     let read = p
         .clauses
         .iter()
@@ -1222,7 +1198,7 @@ pub fn atomic_locations(p: &crate::pragma::Pragma, stmts: &[Stmt]) -> Vec<Expr> 
     }
     let updated: Vec<Expr> = targets
         .iter()
-        .filter(|t| values.iter().any(|v| same_location(t, v)))
+        .filter(|t| values.iter().any(|v| same_location(program, t, v)))
         .cloned()
         .collect();
     if updated.is_empty() {
@@ -1423,6 +1399,24 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
             }
         }
     }
+    // An object only read, at an index two iterations (or two threads) may share: quantified
+    // over the iterations, such a permission would ask for one location twice (not
+    // injective); the iterations share a fraction of the whole object instead.
+    for (base, members) in &order {
+        let accs = &by_key[&(*base, members.clone())];
+        if members.is_empty()
+            && !whole.contains(base)
+            && accs.iter().all(|a| !a.write)
+            && accs.iter().any(|a| {
+                a.indices
+                    .iter()
+                    .flatten()
+                    .any(|e| shared_index(e, &env.iteration, env.thread))
+            })
+        {
+            whole.push(*base);
+        }
+    }
     let mut out = Vec::new();
     let mut done: Vec<VarId> = Vec::new();
     for key in order {
@@ -1505,6 +1499,37 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         locked: Vec::new(),
         accesses: Vec::new(),
         pointers: Vec::new(),
+    }
+}
+
+/// The name that stands for `omp_get_thread_num()` where expressions are compared as linear
+/// forms (no variable of C has it).
+const THREAD: &str = "\u{1}thread";
+
+/// Whether the index `e` may be one value for two iterations of the block (with iteration
+/// variables `iteration`), or for two threads (with `thread`, for `omp_get_thread_num()`): it
+/// mentions them other than as `c * v + rest` of one variable `v`, with `c != 0` and `rest`
+/// free of the others (`i`, `i + 1`, `2 * t`, `n - 1 - i` are one-to-one; `i % 2`, `i / 2`,
+/// `idx[i]`, `i + t` are not).
+fn shared_index(e: &SExpr, iteration: &[String], thread: bool) -> bool {
+    fn thread_as_var(e: &mut SExpr) {
+        if matches!(e.kind, crate::spec::ExprKind::ThreadNum) {
+            *e = s::var(THREAD, e.span);
+        } else {
+            s::for_each_child_mut(e, &mut thread_as_var);
+        }
+    }
+    let mut e = e.clone();
+    thread_as_var(&mut e);
+    let mut vars: Vec<&str> = iteration.iter().map(String::as_str).collect();
+    if thread {
+        vars.push(THREAD);
+    }
+    let mentioned: Vec<&str> = vars.into_iter().filter(|v| s::mentions(&e, v)).collect();
+    match mentioned.as_slice() {
+        [] => false,
+        [v] => !matches!(s::linear(&e, v), Some((c, _)) if c != 0),
+        _ => true,
     }
 }
 
@@ -1759,6 +1784,8 @@ fn linear_form(e: &SExpr) -> Option<(i128, BTreeMap<String, i128>)> {
     Some(match &e.kind {
         K::Int(v) => (*v as i128, BTreeMap::new()),
         K::Var(n) => (0, BTreeMap::from([(n.clone(), 1)])),
+        // The thread number is one value within a block: `t == t` is true.
+        K::ThreadNum => (0, BTreeMap::from([(THREAD.to_string(), 1)])),
         K::Unary {
             op: crate::spec::UnOp::Neg,
             arg,

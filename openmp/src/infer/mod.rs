@@ -486,7 +486,15 @@ fn footprint_of_code(
             fixed.insert(v, s::var(&program.var(v).name, span));
         }
     }
-    let thread = ob.dims.iter().any(|d| matches!(d, Dim::Thread));
+    let thread = ob.dims.iter().any(|d| matches!(d, Dim::Thread)) || ob.one_thread_per_iteration();
+    let iteration = ob
+        .dims
+        .iter()
+        .filter_map(|d| match d {
+            Dim::Loop(l) => Some(program.var(l.var).name.clone()),
+            Dim::Thread => None,
+        })
+        .collect();
     let mut env = Env {
         program,
         fixed,
@@ -494,6 +502,7 @@ fn footprint_of_code(
         taken,
         span,
         thread,
+        iteration,
         boxed,
         lock_bases,
         summaries,

@@ -191,15 +191,47 @@ impl Lowerer<'_> {
                     ));
                     local(&t, span)
                 }
-                // Outside any parallel region the thread is the initial one.
-                (_, None) => int(0, span),
+                // In `main` outside any parallel region the thread is the initial one. Another
+                // function may be called in a region: there it is the caller's thread, so its
+                // contract must hold of every thread (OpenMP 5.2 §18.2.4).
+                (_, None) if self.in_main() => int(0, span),
+                (_, None) => self.some_value("thread number", 0, span, out),
             }),
             "omp_get_num_threads" => Some(match &self.cur.team {
                 Some(team) => local(team, span),
-                None => int(1, span),
+                None if self.in_main() => int(1, span),
+                None => self.some_value("team size", 1, span, out),
             }),
             _ => None,
         })
+    }
+
+    /// Whether the code being lowered is `main`'s own (not a function it calls).
+    fn in_main(&self) -> bool {
+        self.cur.name == "main"
+    }
+
+    /// A fresh integer of at least `min` (a value of the OpenMP runtime ompv does not know).
+    fn some_value(
+        &mut self,
+        what: &'static str,
+        min: i64,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> VExpr {
+        let t = self.cur.names.fresh("omp_value");
+        let at = self.checks.add(Role::Internal(what), span);
+        out.push(var_decl(&t, VType::Int, None, at));
+        out.push(stmt(
+            VKind::Inhale(bin(
+                viper::ast::BinaryOp::Ge,
+                local(&t, span),
+                int(min, span),
+                at,
+            )),
+            at,
+        ));
+        local(&t, span)
     }
 
     /// `free(p)`: the whole allocation's permission goes away.

@@ -104,7 +104,8 @@ pub(crate) struct Flags {
 /// What lowering the code of a basic block needs to know.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct BlockCtx {
-    /// The Viper variable of the thread number, in a block every thread runs.
+    /// The Viper variable of the thread number, in a block every thread runs or an iteration
+    /// of a worksharing loop.
     pub thread: Option<String>,
 }
 

@@ -21,6 +21,7 @@ use super::spec::SpecPos;
 use super::value::Class;
 use super::{viper_call, BlockCtx, Lowerer, Repr};
 use crate::c::ast::*;
+use crate::c::convert::Program;
 use crate::c::visit;
 use crate::error::FrontError;
 use crate::omp::sharing::Sharing;
@@ -75,7 +76,9 @@ impl Lowerer<'_> {
         let at = internal(self, "team size");
         out.push(var_decl(&team, VType::Int, None, at));
         let mut team_facts = vec![bin(BinaryOp::Ge, local(&team, span), int(1, span), span)];
+        let mut one_thread = false;
         if let Some(k) = self.num_threads(&r.pragma)? {
+            one_thread = matches!(&k.kind, viper::ast::ExprKind::IntLit(n) if *n == 1.into());
             team_facts.push(bin(BinaryOp::Le, local(&team, span), k, span));
         }
         let at = internal(self, "team size");
@@ -324,7 +327,8 @@ impl Lowerer<'_> {
         for (v, repr) in in_memory {
             let info = self.program.var(v);
             if let Repr::Memory(obj) = repr {
-                if !matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
+                // A struct variable is one object too: its members are named `s.f`.
+                if !matches!(info.ty, Type::Array { .. }) {
                     self.cur
                         .scalar_objects
                         .insert(viper::printer::print_expr(&obj), info.name.clone());
@@ -338,6 +342,7 @@ impl Lowerer<'_> {
         let ctx = RegionCtx {
             written: &written,
             entry: &entry,
+            one_thread,
         };
         let mut region_scalars: BTreeMap<String, (VExpr, bool)> = BTreeMap::new();
         let ppl = {
@@ -640,6 +645,24 @@ impl Lowerer<'_> {
                 }
             }
         }
+        // The thread that runs an iteration of a worksharing loop: not a dimension (one thread
+        // runs each iteration), named by `omp_get_thread_num()` in the iteration.
+        let runner = match thread {
+            // With a team of one thread every pair of iterations would be on one thread: the
+            // checks between iterations would assume what cannot hold (and say nothing).
+            None if ob.one_thread_per_iteration() && !ctx.one_thread => {
+                let t = self.cur.names.fresh("thread");
+                thread = Some(t.clone());
+                dim_names.push(("thread".to_string(), t.clone()));
+                Some(IterRange {
+                    var: t,
+                    lo: int(0, span),
+                    hi: local(&team, span),
+                    filter: None,
+                })
+            }
+            _ => None,
+        };
         self.cur.block = Some(BlockCtx { thread });
 
         // The iteration contract (it sees the function's variables and the iteration variables, not
@@ -713,7 +736,7 @@ impl Lowerer<'_> {
         let reads = visit::referenced(&code.stmts);
         let writes = visit::assigned(&code.stmts);
         let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
-        lock_refs(&code.stmts, &mut inside, &mut outside);
+        lock_refs(self.program, &code.stmts, &mut inside, &mut outside);
         let mut scalars: BTreeMap<String, (VExpr, bool, bool)> = BTreeMap::new();
         for v in &reads {
             if ob.sharing.get(v) != Some(&Sharing::Shared) {
@@ -874,6 +897,7 @@ impl Lowerer<'_> {
                     Some(Dim::Thread) => 1,
                     _ => ob.dims.len(),
                 },
+                thread: runner,
             },
             scalars,
         ))
@@ -979,7 +1003,12 @@ impl Lowerer<'_> {
 
 /// The variables `stmts` reference under a lock (all of a `critical` body; the updated variable
 /// of an `atomic`) and those they reference elsewhere.
-fn lock_refs(stmts: &[Stmt], inside: &mut BTreeSet<VarId>, outside: &mut BTreeSet<VarId>) {
+fn lock_refs(
+    program: &Program,
+    stmts: &[Stmt],
+    inside: &mut BTreeSet<VarId>,
+    outside: &mut BTreeSet<VarId>,
+) {
     use crate::omp::LockName;
     for s in stmts {
         if let StmtKind::Omp(c) = &s.kind {
@@ -989,7 +1018,7 @@ fn lock_refs(stmts: &[Stmt], inside: &mut BTreeSet<VarId>, outside: &mut BTreeSe
                 let all = visit::referenced(&body.stmts);
                 if l == LockName::Atomic {
                     let protected: BTreeSet<VarId> =
-                        crate::infer::footprint::atomic_locations(&c.pragma, &body.stmts)
+                        crate::infer::footprint::atomic_locations(program, &c.pragma, &body.stmts)
                             .iter()
                             .filter_map(visit::whole_var)
                             .collect();
@@ -1021,11 +1050,11 @@ fn lock_refs(stmts: &[Stmt], inside: &mut BTreeSet<VarId>, outside: &mut BTreeSe
             ..
         } = &s.kind
         {
-            lock_refs(init, inside, outside);
-            lock_refs(cond_pre, inside, outside);
-            lock_refs(step, inside, outside);
+            lock_refs(program, init, inside, outside);
+            lock_refs(program, cond_pre, inside, outside);
+            lock_refs(program, step, inside, outside);
         }
-        s.for_each_block(&mut |b| lock_refs(&b.stmts, inside, outside));
+        s.for_each_block(&mut |b| lock_refs(program, &b.stmts, inside, outside));
     }
 }
 
@@ -1035,6 +1064,9 @@ struct RegionCtx<'a> {
     written: &'a BTreeSet<VarId>,
     /// Variables in memory copied by `firstprivate`: their values at the region's entry.
     entry: &'a BTreeMap<VarId, String>,
+    /// Whether the team is one thread (`num_threads(1)`, an orphaned construct outside any
+    /// region): its iterations need no thread of their own, no two of them run at the same time.
+    one_thread: bool,
 }
 
 /// The values the variable of a canonical loop takes, as an [`IterRange`] over `v`.

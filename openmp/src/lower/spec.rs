@@ -284,15 +284,16 @@ impl Lowerer<'_> {
                 viper_call(NULL, Vec::new(), span),
                 Ty::Ptr(CType::Void, true),
             ),
-            ExprKind::ThreadNum => match self.cur.block.as_ref().and_then(|b| b.thread.clone()) {
-                Some(t) => (local(&t, span), Ty::Int),
-                None => {
-                    return Err(FrontError::type_error(
+            ExprKind::ThreadNum => {
+                match self.cur.block.as_ref().and_then(|b| b.thread.clone()) {
+                    Some(t) => (local(&t, span), Ty::Int),
+                    None => return Err(FrontError::type_error(
                         span,
-                        "the thread number outside code every thread runs",
-                    ))
+                        "the thread number outside code every thread runs and the iterations of a \
+                         worksharing loop",
+                    )),
                 }
-            },
+            }
             ExprKind::Result => {
                 let Some((name, ty)) = self.cur.result.clone() else {
                     return Err(FrontError::type_error(

@@ -182,6 +182,18 @@ pub struct OmpBlock {
 }
 
 impl OmpBlock {
+    /// Whether each iteration runs on one thread of the team, which runs its iterations one
+    /// after another: the loop of a worksharing loop construct (OpenMP 5.2 §11.5: the
+    /// iterations are divided among the threads; §11.5.3: a thread runs its chunks in order).
+    /// Not with `simd`: the iterations of one SIMD chunk may run at the same time (§10.4).
+    pub fn one_thread_per_iteration(&self) -> bool {
+        self.origin == BlockOrigin::Worksharing
+            && !self
+                .pragma
+                .directive
+                .has_leaf(crate::pragma::Directive::Simd)
+    }
+
     /// Whether two iterations of this block are ordered when the earlier one's access stands in
     /// a top-level statement of the body before the later one's: OpenMP 5.2 §10.4 ("Lexical
     /// forward dependences in the iterations of the original loop must be preserved within each

@@ -349,6 +349,7 @@ fn build_primary(p: Pair<'_, Rule>, o: Origin<'_>) -> Result<Expr, FrontError> {
         Rule::false_lit => ExprKind::Bool(false),
         Rule::null => ExprKind::Null,
         Rule::result => ExprKind::Result,
+        Rule::thread_num => ExprKind::ThreadNum,
         Rule::write => ExprKind::Write,
         Rule::read => ExprKind::Read,
         Rule::none => ExprKind::NoPerm,
@@ -472,6 +473,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::pointer_length
         | Rule::array
         | Rule::result
+        | Rule::thread_num
         | Rule::null
         | Rule::true_lit
         | Rule::false_lit

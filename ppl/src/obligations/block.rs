@@ -76,6 +76,13 @@ pub struct ViperBlock {
     /// 5.2 §11.5.3 gives the same logical iteration of both loops to one thread), the first one
     /// for code every thread runs (the thread runs its parts in order).
     pub fused_dims: usize,
+    /// For the iterations of a worksharing loop: the thread that runs an iteration, a variable
+    /// over the team that is not a dimension. Each iteration runs on one thread, and a thread
+    /// runs its iterations (of this loop, then of the next) one after another (OpenMP 5.2
+    /// §11.5, §11.5.3): two iterations may run at the same time only on different threads, and
+    /// what an iteration needs on its thread only (`partial[t]`) the thread holds once for all
+    /// its iterations.
+    pub thread: Option<IterRange>,
 }
 
 impl ViperBlock {

@@ -34,6 +34,8 @@ pub struct DisjointCheck {
 pub(super) struct Side {
     /// One variable per dimension of the block (outermost first).
     pub vars: Vec<String>,
+    /// The variable of the thread that runs the iteration, if the block has one.
+    pub thread: Option<String>,
     pub assume: Expr,
     pub rc: Expr,
 }
@@ -43,7 +45,15 @@ fn side(
     rename: &mut dyn FnMut(&str) -> String,
     span: Span,
 ) -> Result<Side, UnsupportedShape> {
-    side_of(&b.payload.pre, &b.payload.dims, rename, span)
+    let mut s = side_of(&b.payload.pre, &b.payload.dims, rename, span)?;
+    if let Some(t) = &b.payload.thread {
+        let x = rename(&t.var);
+        let v = local(&x, span);
+        s.assume = and(s.assume, t.contains(v.clone(), span), span);
+        s.rc = subst(&s.rc, &t.var, &v);
+        s.thread = Some(x);
+    }
+    Ok(s)
 }
 
 /// One side of a check: an iteration of `dims` in fresh variables holding the permissions of
@@ -67,6 +77,7 @@ pub(super) fn side_of(
     }
     Ok(Side {
         vars,
+        thread: None,
         assume: and_all(assume, span),
         rc,
     })
@@ -89,7 +100,7 @@ pub fn checks_of(
         let s = side(b, rename, b.span)?;
         out.push(DisjointCheck {
             name: format!("fit_{}", block_tag(b)),
-            vars: s.vars.clone(),
+            vars: s.vars.iter().chain(&s.thread).cloned().collect(),
             assume: s.assume.clone(),
             exhale: s.rc.clone(),
             role: Role::Fit {
@@ -200,18 +211,30 @@ fn pair(
     if let Some(d) = differ {
         assume = and(assume, d, span);
     }
+    // Iterations of worksharing loops on one thread run one after another (OpenMP 5.2 §11.5):
+    // only those of two different threads may run at the same time.
+    if let (Some(x), Some(y)) = (&s.thread, &t.thread) {
+        assume = and(assume, ne(x, y), span);
+    }
     let _ = BlockKind::Par;
     DisjointCheck {
         name,
-        vars: s.vars.iter().chain(t.vars.iter()).cloned().collect(),
+        vars: s
+            .vars
+            .iter()
+            .chain(&s.thread)
+            .chain(&t.vars)
+            .chain(&t.thread)
+            .cloned()
+            .collect(),
         assume,
         exhale: and(s.rc, t.rc, span),
         role: Role::Race {
             region: r.key,
             first: a.payload.key,
             second: b.payload.key,
-            first_vars: s.vars,
-            second_vars: t.vars,
+            first_vars: s.vars.into_iter().chain(s.thread).collect(),
+            second_vars: t.vars.into_iter().chain(t.thread).collect(),
         },
         span,
     }

@@ -38,7 +38,8 @@ pub fn par_block_method(
 }
 
 /// The arguments and preconditions of a method about one iteration of `block`: the region's
-/// arguments and facts, and the iteration variables in their ranges.
+/// arguments and facts, and the iteration variables (and the thread that runs the iteration)
+/// in their ranges.
 pub fn one_iteration(
     args: &[LocalDecl],
     facts: &[Expr],
@@ -51,7 +52,7 @@ pub fn one_iteration(
         .iter()
         .map(|f| respan(f.clone(), checks.add(Role::Internal("region facts"), span)))
         .collect();
-    for it in &block.dims {
+    for it in block.dims.iter().chain(&block.thread) {
         all_args.push(decl(&it.var, Type::Int, span));
         let range = it.contains(local(&it.var, span), span);
         pres.push(respan(

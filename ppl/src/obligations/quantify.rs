@@ -10,18 +10,76 @@ use viper::ast::*;
 use viper::Span;
 
 /// ⋆_{i ∈ D} a(i) for an assertion `a` over the iteration variables of the dimensions `dims`
-/// (all of `a` if there are none).
-pub fn all_iterations(a: &Expr, dims: &[IterRange], span: Span) -> Result<Expr, UnsupportedShape> {
-    if dims.is_empty() {
+/// (all of `a` if there are none), as the block's precondition asks for it. With the `thread`
+/// that runs an iteration ([`super::block::ViperBlock::thread`]), a permission that names the
+/// thread is asked for once per thread (its iterations run one after another), one that does
+/// not once per iteration (one thread runs it), and the facts of every thread.
+pub fn all_iterations(
+    a: &Expr,
+    dims: &[IterRange],
+    thread: Option<&IterRange>,
+    span: Span,
+) -> Result<Expr, UnsupportedShape> {
+    quantified(a, dims, thread, false, span)
+}
+
+/// ⋆_{i ∈ D} a(i) as the block's postcondition gives it: as [`all_iterations`], without the
+/// facts that name the thread (a fact of thread `t` holds for the thread that ran the
+/// iteration, not for every thread).
+pub fn all_iterations_after(
+    a: &Expr,
+    dims: &[IterRange],
+    thread: Option<&IterRange>,
+    span: Span,
+) -> Result<Expr, UnsupportedShape> {
+    quantified(a, dims, thread, true, span)
+}
+
+fn quantified(
+    a: &Expr,
+    dims: &[IterRange],
+    thread: Option<&IterRange>,
+    after: bool,
+    span: Span,
+) -> Result<Expr, UnsupportedShape> {
+    if dims.is_empty() && thread.is_none() {
         return Ok(a.clone());
     }
+    let mut all = dims.to_vec();
+    all.extend(thread.cloned());
+    let thread = thread.map(|t| t.var.as_str());
     let mut parts: Vec<Expr> = conjuncts(a)?
         .iter()
-        .map(|c| all_iterations_of(c, dims, span))
+        .map(|c| all_iterations_of(c, &all, thread, span))
         .collect();
     let facts = functional_part(a);
-    if !is_true(&facts) {
-        parts.extend(facts_of_all_iterations(&facts, dims, span));
+    let mut flat = Vec::new();
+    flatten_and(&facts, &mut flat);
+    // Facts of the thread hold of every thread (before the block) or are dropped (after it);
+    // the others are quantified over the iterations only (a quantifier over a variable its
+    // body does not mention could not be triggered).
+    let (of_thread, others): (Vec<&Expr>, Vec<&Expr>) = flat
+        .into_iter()
+        .partition(|f| thread.is_some_and(|t| free_vars(f).contains(t)));
+    let others = and_all(others.into_iter().cloned(), span);
+    if !is_true(&others) {
+        parts.extend(if dims.is_empty() {
+            vec![others]
+        } else {
+            facts_of_all_iterations(&others, dims, span)
+        });
+    }
+    if !after {
+        for f in of_thread {
+            // Over the thread and the dimensions the fact names.
+            let fv = free_vars(f);
+            let over: Vec<IterRange> = all
+                .iter()
+                .filter(|d| fv.contains(&d.var))
+                .cloned()
+                .collect();
+            parts.extend(facts_of_all_iterations(f, &over, span));
+        }
     }
     Ok(and_all(parts, span))
 }
@@ -101,7 +159,7 @@ pub fn forall_iterations(p: Expr, dims: &[IterRange], span: Span) -> Expr {
 /// shared by all of them: reads of a location no iteration writes leave it unchanged, so the
 /// block as a whole holds the fraction once. Quantifying over that dimension would not be
 /// injective.
-fn all_iterations_of(c: &Conjunct, dims: &[IterRange], span: Span) -> Expr {
+fn all_iterations_of(c: &Conjunct, dims: &[IterRange], thread: Option<&str>, span: Span) -> Expr {
     let sp = c.acc.span;
     // One-point rule: a dimension the guard pins to one value (`t == e`, e.g. the code of thread
     // 0 only) is that value, not a quantifier (whose receiver would not be injective).
@@ -155,9 +213,15 @@ fn all_iterations_of(c: &Conjunct, dims: &[IterRange], span: Span) -> Expr {
         .iter()
         .filter(|d| !pinned.contains(&d.var.as_str()))
         .partition(|d| mentioned.contains(&d.var));
+    // The thread's own permission: its iterations run one after another.
+    let of_thread = thread.is_some_and(|t| mentioned.contains(t) || pinned.contains(&t));
     for d in &unused {
+        // A team has a thread: the thread adds no condition and no multiple.
+        if Some(d.var.as_str()) == thread {
+            continue;
+        }
         guard = and(bin(BinaryOp::Lt, d.lo.clone(), d.hi.clone(), sp), guard, sp);
-        if shared_read {
+        if shared_read || of_thread {
             continue;
         }
         // With a filter, `hi - lo` counts more values than the dimension has: pre- and
@@ -264,7 +328,7 @@ mod tests {
             ],
             S,
         );
-        let out = all_iterations(&a, &range(), S).unwrap();
+        let out = all_iterations(&a, &range(), None, S).unwrap();
         assert_eq!(
             print_expr(&out),
             "(forall i: Int :: 0 <= i && i < n ==> acc(loc(c, i).val, write)) && \
@@ -272,6 +336,50 @@ mod tests {
              (0 < n ==> acc(loc(b, 0).val, wildcard)) && \
              forall i: Int :: 0 <= i && i < n ==> loc(c, i).val > 0"
         );
+    }
+
+    /// The thread that runs an iteration of a worksharing loop: a permission of the thread
+    /// alone is held once per thread (its iterations run in turn), one of the iteration once per
+    /// iteration (one thread runs it), and neither is multiplied by the team's size; a fact of
+    /// the thread is asked of every thread before the loop and dropped after it.
+    #[test]
+    fn a_thread_that_runs_iterations_holds_its_own_permissions_once() {
+        let thread = IterRange {
+            var: "t".into(),
+            lo: int(0, S),
+            hi: local("T", S),
+            filter: None,
+        };
+        let write = || perm_lit(PermLit::Write, S);
+        let val = |a: &str, k: Expr| field(call("loc", vec![local(a, S), k], S), "val", S);
+        let a = and_all(
+            [
+                elem("part", local("t", S), write()),
+                elem("b", local("i", S), write()),
+                implies(
+                    bin(BinaryOp::Eq, local("t", S), int(0, S), S),
+                    elem("last", int(0, S), write()),
+                    S,
+                ),
+                elem("x", int(0, S), write()),
+                bin(BinaryOp::Gt, val("part", local("t", S)), int(0, S), S),
+                bin(BinaryOp::Gt, val("b", local("i", S)), int(0, S), S),
+            ],
+            S,
+        );
+        let before = all_iterations(&a, &range(), Some(&thread), S).unwrap();
+        assert_eq!(
+            print_expr(&before),
+            "(forall t: Int :: 0 <= t && t < T && 0 < n ==> acc(loc(part, t).val, write)) && \
+             (forall i: Int :: 0 <= i && i < n ==> acc(loc(b, i).val, write)) && \
+             (0 < n && 0 <= 0 && 0 < T && 0 == 0 ==> acc(loc(last, 0).val, write)) && \
+             (0 < n ==> acc(loc(x, 0).val, (n - 0) * write)) && \
+             (forall i: Int :: 0 <= i && i < n ==> loc(b, i).val > 0) && \
+             forall t: Int :: 0 <= t && t < T ==> loc(part, t).val > 0"
+        );
+        let after = all_iterations_after(&a, &range(), Some(&thread), S).unwrap();
+        assert!(!print_expr(&after).contains("loc(part, t).val > 0"));
+        assert!(print_expr(&after).contains("loc(b, i).val > 0"));
     }
 
     #[test]
@@ -285,7 +393,7 @@ mod tests {
             ),
             S,
         );
-        let out = all_iterations(&q, &range(), S).unwrap();
+        let out = all_iterations(&q, &range(), None, S).unwrap();
         assert_eq!(
             print_expr(&out),
             "forall i: Int, k: Int :: 0 <= i && i < n && k < i ==> acc(loc(a, k).val, write)"
@@ -303,7 +411,7 @@ mod tests {
             S,
         );
         let other = bin(BinaryOp::Gt, val(local("i", S)), int(0, S), S);
-        let out = all_iterations(&and(pinned, other, S), &range(), S).unwrap();
+        let out = all_iterations(&and(pinned, other, S), &range(), None, S).unwrap();
         assert_eq!(
             print_expr(&out),
             "(0 <= 0 && 0 < n ==> 0 == 0 ==> loc(c, 0).val == 7) && \

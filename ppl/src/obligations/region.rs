@@ -215,6 +215,7 @@ mod tests {
                 assumed: Vec::new(),
                 stages: None,
                 fused_dims: 1,
+                thread: None,
             },
         })
     }

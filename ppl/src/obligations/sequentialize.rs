@@ -6,7 +6,7 @@ use super::block::{RegionInput, ViperBlock};
 use super::build::*;
 use super::checks::{Checks, Role};
 use super::names::NameGen;
-use super::quantify::all_iterations;
+use super::quantify::{all_iterations, all_iterations_after};
 use super::split::UnsupportedShape;
 use super::subst::label_old;
 use crate::tree::BasicBlock;
@@ -42,8 +42,8 @@ pub fn block_run(
     let mut out = vec![label(&l, checks.add(Role::Internal("label"), span))];
     for (pre, post) in runs {
         let (pre, post) = (
-            all_iterations(&pre, &b.payload.dims, span)?,
-            all_iterations(&post, &b.payload.dims, span)?,
+            all_iterations(&pre, &b.payload.dims, b.payload.thread.as_ref(), span)?,
+            all_iterations_after(&post, &b.payload.dims, b.payload.thread.as_ref(), span)?,
         );
         run_by_contract(r, key, pre, post, span, checks, &mut out);
     }
