@@ -464,6 +464,19 @@ fn footprint_of_code(
                 fixed.insert(*v, s::var(&name, span));
                 own.insert(*v);
             }
+            // The number of the thread that runs the iteration, stored before the loop.
+            Sharing::ThreadLocal
+                if ob.thread_numbers.contains(v) && ob.one_thread_per_iteration() =>
+            {
+                fixed.insert(
+                    *v,
+                    SExpr {
+                        kind: crate::spec::ExprKind::ThreadNum,
+                        span,
+                    },
+                );
+                own.insert(*v);
+            }
             _ => {
                 own.insert(*v);
             }

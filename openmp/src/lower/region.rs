@@ -76,9 +76,7 @@ impl Lowerer<'_> {
         let at = internal(self, "team size");
         out.push(var_decl(&team, VType::Int, None, at));
         let mut team_facts = vec![bin(BinaryOp::Ge, local(&team, span), int(1, span), span)];
-        let mut one_thread = false;
         if let Some(k) = self.num_threads(&r.pragma)? {
-            one_thread = matches!(&k.kind, viper::ast::ExprKind::IntLit(n) if *n == 1.into());
             team_facts.push(bin(BinaryOp::Le, local(&team, span), k, span));
         }
         let at = internal(self, "team size");
@@ -342,7 +340,6 @@ impl Lowerer<'_> {
         let ctx = RegionCtx {
             written: &written,
             entry: &entry,
-            one_thread,
         };
         let mut region_scalars: BTreeMap<String, (VExpr, bool)> = BTreeMap::new();
         let ppl = {
@@ -648,9 +645,7 @@ impl Lowerer<'_> {
         // The thread that runs an iteration of a worksharing loop: not a dimension (one thread
         // runs each iteration), named by `omp_get_thread_num()` in the iteration.
         let runner = match thread {
-            // With a team of one thread every pair of iterations would be on one thread: the
-            // checks between iterations would assume what cannot hold (and say nothing).
-            None if ob.one_thread_per_iteration() && !ctx.one_thread => {
+            None if ob.one_thread_per_iteration() => {
                 let t = self.cur.names.fresh("thread");
                 thread = Some(t.clone());
                 dim_names.push(("thread".to_string(), t.clone()));
@@ -701,6 +696,10 @@ impl Lowerer<'_> {
                 // from the identity (`lower::reduction`).
                 Sharing::Reduction { .. } if contributions.iter().any(|c| c.var == *v) => {
                     Self::contribution_start(&contributions, *v, span)
+                }
+                // The thread's number, which the region's code stored before the loop.
+                Sharing::ThreadLocal if ob.thread_numbers.contains(v) => {
+                    runner.as_ref().map(|t| local(&t.var, span))
                 }
                 Sharing::Firstprivate { .. } if !ctx.written.contains(v) => {
                     // Initialised from the original, which the region never changes.
@@ -898,6 +897,7 @@ impl Lowerer<'_> {
                     _ => ob.dims.len(),
                 },
                 thread: runner,
+                thread_dim: matches!(ob.dims.first(), Some(Dim::Thread)),
             },
             scalars,
         ))
@@ -1064,9 +1064,6 @@ struct RegionCtx<'a> {
     written: &'a BTreeSet<VarId>,
     /// Variables in memory copied by `firstprivate`: their values at the region's entry.
     entry: &'a BTreeMap<VarId, String>,
-    /// Whether the team is one thread (`num_threads(1)`, an orphaned construct outside any
-    /// region): its iterations need no thread of their own, no two of them run at the same time.
-    one_thread: bool,
 }
 
 /// The values the variable of a canonical loop takes, as an [`IterRange`] over `v`.

@@ -5,7 +5,7 @@ use crate::c::ast::{Block, CanonicalLoop, LoopNest, VarId};
 use crate::pragma::Pragma;
 use crate::spec::Contract;
 use ppl::{BlockPair, Ppl};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use viper::Span;
 
 /// Identifies an outermost parallel region of a program (index into `Program::regions`).
@@ -179,6 +179,13 @@ pub struct OmpBlock {
     /// `infer::stages`); empty when not inferred (then the block is checked like a parallel
     /// loop).
     pub stages: Vec<Contract>,
+    /// Whether the block's team is one thread (`num_threads(1)` on its region, as for an
+    /// orphaned construct outside any region).
+    pub team_of_one: bool,
+    /// For the loop of a worksharing loop construct: variables of the region (private to each
+    /// thread) that hold the number of the thread when the loop starts (`int t =
+    /// omp_get_thread_num();` before it, at the top of the region's code, assigned nowhere else).
+    pub thread_numbers: BTreeSet<VarId>,
 }
 
 impl OmpBlock {
@@ -186,8 +193,11 @@ impl OmpBlock {
     /// after another: the loop of a worksharing loop construct (OpenMP 5.2 §11.5: the
     /// iterations are divided among the threads; §11.5.3: a thread runs its chunks in order).
     /// Not with `simd`: the iterations of one SIMD chunk may run at the same time (§10.4).
+    /// Nor in a team of one thread, where no two iterations run at the same time (the checks
+    /// between iterations of different threads would have nothing to check).
     pub fn one_thread_per_iteration(&self) -> bool {
         self.origin == BlockOrigin::Worksharing
+            && !self.team_of_one
             && !self
                 .pragma
                 .directive

@@ -109,6 +109,8 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         task_order: BTreeSet::new(),
         lock_users: Vec::new(),
         function: String::new(),
+        thread_number_vars: BTreeSet::new(),
+        thread_numbers: BTreeSet::new(),
     };
     let functions: Vec<(String, Block)> = b
         .program
@@ -206,6 +208,11 @@ struct Builder<'p> {
     lock_users: Vec<(BlockId, BTreeSet<BlockId>)>,
     /// The function whose region is being built.
     function: String,
+    /// Variables of the region being built that hold their thread's number: declared in the
+    /// region, assigned only by one `v = omp_get_thread_num();`, address never taken.
+    thread_number_vars: BTreeSet<VarId>,
+    /// Those of them the region's code has assigned so far, at its top level.
+    thread_numbers: BTreeSet<VarId>,
 }
 
 /// Where a block stands: the constructs around it and the region's declarations.
@@ -230,6 +237,8 @@ impl Builder<'_> {
         super::locks::check_shared(&all_stmts, &c.pragma, self.program)?;
         self.clause_reads_stable(c, &all_stmts)?;
         let region_decls = visit::declared(&all_stmts);
+        self.thread_number_vars = thread_number_vars(self.program, &all_stmts, &region_decls);
+        self.thread_numbers.clear();
         let ctx = Ctx {
             constructs: vec![c.pragma.clone()],
             region_decls: &region_decls,
@@ -503,6 +512,8 @@ impl Builder<'_> {
                         lock: Some(l.clone()),
                         contributions: Vec::new(),
                         stages: Vec::new(),
+                        team_of_one: false,
+                        thread_numbers: BTreeSet::new(),
                     },
                 });
                 let beside = other
@@ -563,6 +574,11 @@ impl Builder<'_> {
         for s in &body.stmts {
             let StmtKind::Omp(c) = &s.kind else {
                 self.check_replicated(s)?;
+                if let Some(v) = thread_number_of(s) {
+                    if self.thread_number_vars.contains(&v) {
+                        self.thread_numbers.insert(v);
+                    }
+                }
                 code.push(s.clone());
                 continue;
             };
@@ -1707,6 +1723,12 @@ impl Builder<'_> {
                 lock: None,
                 contributions: Vec::new(),
                 stages: Vec::new(),
+                team_of_one: ctx.constructs.first().is_some_and(team_of_one),
+                thread_numbers: if origin == BlockOrigin::Worksharing {
+                    self.thread_numbers.clone()
+                } else {
+                    BTreeSet::new()
+                },
             },
         })
     }
@@ -1964,6 +1986,62 @@ pub(crate) fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
         OmpBody::Sections(ss) => ss.iter().flat_map(|s| s.body.stmts.clone()).collect(),
         OmpBody::None => Vec::new(),
     }
+}
+
+/// The variable `v` of a statement `v = omp_get_thread_num();`.
+fn thread_number_of(s: &Stmt) -> Option<VarId> {
+    match &s.kind {
+        StmtKind::Call {
+            target: Some(t),
+            callee,
+            ..
+        } if callee.name == "omp_get_thread_num" => visit::whole_var(t),
+        _ => None,
+    }
+}
+
+/// The variables declared in a region (`decls`, private to each thread) that `stmts` assign
+/// once, with `v = omp_get_thread_num();`, and whose address is never taken: after that
+/// statement each holds its thread's number (OpenMP 5.2 §18.2.4).
+fn thread_number_vars(
+    program: &Program,
+    stmts: &[Stmt],
+    decls: &BTreeSet<VarId>,
+) -> BTreeSet<VarId> {
+    let mut by_call: BTreeSet<VarId> = BTreeSet::new();
+    let mut count: std::collections::BTreeMap<VarId, usize> = Default::default();
+    visit::each_stmt(stmts, &mut |s| {
+        let target = match &s.kind {
+            StmtKind::Assign { target, .. } | StmtKind::Alloc { target, .. } => {
+                visit::whole_var(target)
+            }
+            StmtKind::Call {
+                target: Some(t), ..
+            } => {
+                if let Some(v) = thread_number_of(s) {
+                    by_call.insert(v);
+                }
+                visit::whole_var(t)
+            }
+            StmtKind::Decl { var, init: Some(_) } => Some(*var),
+            _ => None,
+        };
+        if let Some(v) = target {
+            *count.entry(v).or_default() += 1;
+        }
+    });
+    by_call
+        .into_iter()
+        .filter(|v| decls.contains(v) && count.get(v) == Some(&1) && !program.var(*v).in_memory())
+        .collect()
+}
+
+/// Whether a region's pragma makes a team of one thread (`num_threads(1)`).
+fn team_of_one(p: &Pragma) -> bool {
+    p.clauses.iter().any(|c| {
+        matches!(&c.kind, crate::pragma::ClauseKind::NumThreads(e)
+            if e.text.trim().parse::<i64>() == Ok(1))
+    })
 }
 
 #[cfg(test)]

@@ -83,6 +83,10 @@ pub struct ViperBlock {
     /// what an iteration needs on its thread only (`partial[t]`) the thread holds once for all
     /// its iterations.
     pub thread: Option<IterRange>,
+    /// Whether the first dimension is the thread of the team that runs the block's code (code
+    /// every thread runs): that code and the iterations of worksharing loops the thread runs
+    /// are in the thread's program order.
+    pub thread_dim: bool,
 }
 
 impl ViperBlock {

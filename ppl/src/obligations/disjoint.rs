@@ -146,9 +146,51 @@ pub fn checks_of(
         let s = side(a, rename, a.span)?;
         let t = side(b, rename, b.span)?;
         let name = format!("disjoint_{}_{}", block_tag(a), block_tag(b));
-        out.push(pair(r, a, b, s, t, distinct, name));
+        let mut check = pair(r, a, b, s, t, distinct, name);
+        // An iteration of a worksharing loop and code every thread runs: on one thread they run
+        // in the thread's program order (OpenMP 5.2 §11.5: the loop's iterations are run by the
+        // threads' implicit tasks), so only those of two threads may overlap.
+        if let Some(ne) = other_threads(a, b, &check) {
+            check.assume = and(check.assume, ne, b.span);
+        }
+        out.push(check);
     }
     Ok(out)
+}
+
+/// `t != t'` for a check between an iteration of a worksharing loop (its thread) and a block of
+/// code every thread runs (its thread dimension), in either order.
+fn other_threads(
+    a: &BasicBlock<ViperBlock>,
+    b: &BasicBlock<ViperBlock>,
+    check: &DisjointCheck,
+) -> Option<Expr> {
+    let Role::Race {
+        first_vars,
+        second_vars,
+        ..
+    } = &check.role
+    else {
+        return None;
+    };
+    // The variables of a runner's thread come last, a thread dimension's first.
+    let thread_of = |x: &BasicBlock<ViperBlock>, vars: &[String]| -> Option<(String, bool)> {
+        if x.payload.thread.is_some() {
+            vars.last().map(|v| (v.clone(), true))
+        } else if x.payload.thread_dim {
+            vars.first().map(|v| (v.clone(), false))
+        } else {
+            None
+        }
+    };
+    let (x, runner_x) = thread_of(a, first_vars)?;
+    let (y, runner_y) = thread_of(b, second_vars)?;
+    // Two runners already differ (`pair`); two thread dimensions are left as they were.
+    if runner_x == runner_y {
+        return None;
+    }
+    let span = b.span;
+    Some(bin(BinaryOp::Ne, local(&x, span), local(&y, span), span))
 }
 
 /// `-w < x - y < w` for a one-dimensional block with a window `w` (`simd safelen`): only

@@ -216,6 +216,7 @@ mod tests {
                 stages: None,
                 fused_dims: 1,
                 thread: None,
+                thread_dim: false,
             },
         })
     }
