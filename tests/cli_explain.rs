@@ -76,6 +76,37 @@ fn a_race_shows_in_the_accounting() {
 }
 
 #[test]
+fn iterations_of_one_thread_are_not_paired() {
+    // OpenMP 5.2 §11.5.3: a thread runs its iterations in turn, so only iterations of two
+    // threads are paired, and the slot of the running thread is a different element for each.
+    let r = ompv(&["explain", "tests/c/races/thread_partial_sums.c"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for want in [
+        "par@21 × par@21   i ≠ j: any two different iterations, on threads t ≠ t'",
+        "(t, t': the threads that run two iterations of worksharing loops",
+        "par@21 × par@21 (i ≠ j, t ≠ t'):",
+        "global_partial()[t] and global_partial()[t']: never the same element (t ≠ t': \
+         different threads) ✓",
+    ] {
+        assert!(
+            r.stdout.contains(want),
+            "missing `{want}` in:\n{}",
+            r.stdout
+        );
+    }
+    assert!(!r.stdout.contains('✗'), "{}", r.stdout);
+    // Threads 0 and 1 share slot 0: the view leaves it to the verifier, never says "never".
+    let r = ompv(&["explain", "tests/c/races/thread_partial_sums_shared.c"]);
+    assert!(
+        r.stdout.contains(
+            "global_partial()[c_div(t, 2)] write + global_partial()[c_div(t', 2)] write = 2 > 1"
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn graphviz_output_renders() {
     let r = ompv(&["explain", "examples/listing7.c", "--emit", "dot"]);
     assert_eq!(r.code, 0);

@@ -170,16 +170,27 @@ pub enum Overlap {
     Maybe,
 }
 
-/// One side of a pair: the block's atoms, its iteration's Viper variable and display name.
+/// One side of a pair: the block's atoms, its iteration's Viper variable and display name, and
+/// for an iteration of a worksharing loop the Viper variable of the thread that runs it with
+/// its display name.
 pub struct Side<'a> {
     pub atoms: &'a [Atom],
     pub var: Option<&'a str>,
     pub name: Option<&'a str>,
+    pub thread: Option<(&'a str, &'a str)>,
 }
 
 fn overlap(x: &Atom, y: &Atom, a: &Side, b: &Side, pairs: Incomparable) -> Overlap {
     if !x.bound.is_empty() || !y.bound.is_empty() {
         return Overlap::Maybe;
+    }
+    // `t + p` and `t' + p` of two iterations that run on different threads.
+    if let (Some((tx, nx)), Some((ty, ny))) = (a.thread, b.thread) {
+        if let (Some(fx), Some(fy)) = (affine(&x.index, Some(tx)), affine(&y.index, Some(ty))) {
+            if fx.coef.is_one() && fy.coef.is_one() && fx.offset == fy.offset {
+                return Overlap::Never(format!("{nx} ≠ {ny}: different threads"));
+            }
+        }
     }
     let (Some(fx), Some(fy)) = (affine(&x.index, a.var), affine(&y.index, b.var)) else {
         return Overlap::Maybe;
@@ -237,7 +248,7 @@ fn sum(x: &Amount, y: &Amount) -> (String, Option<bool>) {
 
 /// The element an atom names, over the display name of its iteration.
 fn element(x: &Atom, side: &Side, array: &str) -> String {
-    let idx = match (side.var, side.name) {
+    let mut idx = match (side.var, side.name) {
         (Some(v), Some(n)) if v != n => subst(
             &x.index,
             v,
@@ -245,6 +256,13 @@ fn element(x: &Atom, side: &Side, array: &str) -> String {
         ),
         _ => x.index.clone(),
     };
+    if let Some((v, n)) = side.thread {
+        idx = subst(
+            &idx,
+            v,
+            &Expr::new(ExprKind::Local(n.to_string()), idx.span),
+        );
+    }
     let mut s = format!("{array}[{}]", viper::printer::print_expr(&idx));
     if !x.bound.is_empty() {
         s = format!("{array}[…] (\\forall*)");
@@ -328,11 +346,13 @@ mod tests {
             atoms: &xs,
             var: Some("i_1"),
             name: Some("i"),
+            thread: None,
         };
         let b = Side {
             atoms: &ys,
             var: Some("i_2"),
             name: Some("j"),
+            thread: None,
         };
         lines(&a, &b, pairs, &|s| s.to_string()).join("\n")
     }

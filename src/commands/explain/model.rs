@@ -18,6 +18,8 @@ pub struct BlockView<'a> {
     pub atoms: Vec<Atom>,
     /// The Viper variable of its iteration in `atoms`.
     pub var: Option<String>,
+    /// For an iteration of a worksharing loop: the Viper variable of the thread that runs it.
+    pub thread: Option<String>,
     /// Whether its iterations are checked statement by statement (a `simd` loop keeping
     /// lexically forward dependences, OpenMP 5.2 §10.4): it has a stages obligation.
     pub staged: bool,
@@ -277,18 +279,24 @@ pub fn regions<'a>(
                         .iter()
                         .enumerate()
                         .find(|(_, i)| i.name == b.name() && i.line == b.line);
-                    let (atoms, var, staged) = match found {
+                    let (atoms, var, staged, thread) = match found {
                         Some((k, i)) => (
                             atoms(&block_pres(lowered, BlockKey(k as u32))),
                             i.vars.first().map(|v| v.1.clone()),
                             obligations.staged.contains(&BlockKey(k as u32)),
+                            // The runner thread comes last (`lower::region`).
+                            b.payload
+                                .one_thread_per_iteration()
+                                .then(|| i.vars.last().map(|v| v.1.clone()))
+                                .flatten(),
                         ),
-                        None => (Vec::new(), None, false),
+                        None => (Vec::new(), None, false, None),
                     };
                     BlockView {
                         block: b,
                         atoms,
                         var,
+                        thread,
                         staged,
                     }
                 })

@@ -66,8 +66,25 @@ fn iteration_names(a: Option<&str>, b: Option<&str>) -> (Option<String>, Option<
     (first, second)
 }
 
-/// Which iterations of a pair may run at the same time (`None`: a block that runs once).
-fn pairs_text(inc: Incomparable, same: bool, i: Option<&str>, j: Option<&str>) -> String {
+/// Which iterations of a pair may run at the same time (`None`: a block that runs once);
+/// `threads`: both are iterations of worksharing loops, which run at the same time only on
+/// different threads.
+fn pairs_text(
+    inc: Incomparable,
+    same: bool,
+    threads: bool,
+    i: Option<&str>,
+    j: Option<&str>,
+) -> String {
+    let text = pairs_text_of(inc, same, i, j);
+    if threads && inc != Incomparable::None {
+        format!("{text}, on threads t ≠ t'")
+    } else {
+        text
+    }
+}
+
+fn pairs_text_of(inc: Incomparable, same: bool, i: Option<&str>, j: Option<&str>) -> String {
     let (x, y) = (i.unwrap_or("i"), j.unwrap_or("j"));
     match inc {
         Incomparable::None => "none: every run of the first ends before the second starts".into(),
@@ -180,6 +197,7 @@ pub fn region(v: &RegionView, out: &mut String) {
             .and_then(|b| b.iterations.first())
             .map(|it| it.var.clone())
     };
+    let mut any_threads = false;
     for p in &v.pairs {
         let (va, vb) = (vars(p.a), vars(p.b));
         let (i, j) = iteration_names(va.as_deref(), vb.as_deref());
@@ -187,11 +205,26 @@ pub fn region(v: &RegionView, out: &mut String) {
         let text = if staged {
             staged_pairs_text(i.as_deref(), j.as_deref())
         } else {
-            pairs_text(p.incomparable, p.a == p.b, i.as_deref(), j.as_deref())
+            let threads = v.block(p.a).is_some_and(|b| b.thread.is_some())
+                && v.block(p.b).is_some_and(|b| b.thread.is_some());
+            any_threads |= threads && p.incomparable != Incomparable::None;
+            pairs_text(
+                p.incomparable,
+                p.a == p.b,
+                threads,
+                i.as_deref(),
+                j.as_deref(),
+            )
         };
         let l = label(&name(p.a), &name(p.b));
         let pad = width - l.chars().count();
         let _ = writeln!(out, "    {l}{}   {text}", " ".repeat(pad));
+    }
+    if any_threads {
+        out.push_str(
+            "    (t, t': the threads that run two iterations of worksharing loops; a thread runs \
+             its iterations in turn, OpenMP 5.2 §11.5.3)\n",
+        );
     }
 
     out.push_str(
@@ -227,22 +260,29 @@ pub fn region(v: &RegionView, out: &mut String) {
                 atoms: &a.atoms,
                 var: a.var.as_deref(),
                 name: i.as_deref(),
+                thread: a.thread.as_deref().zip(b.thread.is_some().then_some("t")),
             },
             Side {
                 atoms: &b.atoms,
                 var: b.var.as_deref(),
                 name: j.as_deref(),
+                thread: b.thread.as_deref().zip(a.thread.is_some().then_some("t'")),
             },
         );
         let lines = accounting::lines(&sa, &sb, p.incomparable, &|x| v.source_name(x));
+        let on_threads = if a.thread.is_some() && b.thread.is_some() {
+            ", t ≠ t'"
+        } else {
+            ""
+        };
         let which = match p.incomparable {
             Incomparable::Unequal => format!(
-                "{} ≠ {}",
+                "{} ≠ {}{on_threads}",
                 i.as_deref().unwrap_or("i"),
                 j.as_deref().unwrap_or("j")
             ),
             _ if i.is_none() || j.is_none() => "while they run".into(),
-            _ => "all pairs".into(),
+            _ => format!("all pairs{on_threads}"),
         };
         let _ = writeln!(out, "    {} × {} ({which}):", name(p.a), name(p.b));
         if lines.is_empty() {
