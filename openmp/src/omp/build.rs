@@ -2001,8 +2001,10 @@ fn thread_number_of(s: &Stmt) -> Option<VarId> {
 }
 
 /// The variables declared in a region (`decls`, private to each thread) that `stmts` assign
-/// once, with `v = omp_get_thread_num();`, and whose address is never taken: after that
-/// statement each holds its thread's number (OpenMP 5.2 §18.2.4).
+/// once, with `v = omp_get_thread_num();`, whose address is never taken and that no clause of
+/// a construct names (`lastprivate`, `copyprivate`, `reduction`, `linear` write the thread's
+/// variable without an assignment, OpenMP 5.2 §5.4.5, §5.7.2, §5.5.8, §5.4.6): after that
+/// statement each holds its thread's number (§18.2.4).
 fn thread_number_vars(
     program: &Program,
     stmts: &[Stmt],
@@ -2010,7 +2012,13 @@ fn thread_number_vars(
 ) -> BTreeSet<VarId> {
     let mut by_call: BTreeSet<VarId> = BTreeSet::new();
     let mut count: std::collections::BTreeMap<VarId, usize> = Default::default();
+    let mut in_clauses: BTreeSet<String> = BTreeSet::new();
     visit::each_stmt(stmts, &mut |s| {
+        if let StmtKind::Omp(c) = &s.kind {
+            for cl in &c.pragma.clauses {
+                in_clauses.extend(cl.kind.items().iter().map(|i| i.base.name.clone()));
+            }
+        }
         let target = match &s.kind {
             StmtKind::Assign { target, .. } | StmtKind::Alloc { target, .. } => {
                 visit::whole_var(target)
@@ -2032,7 +2040,12 @@ fn thread_number_vars(
     });
     by_call
         .into_iter()
-        .filter(|v| decls.contains(v) && count.get(v) == Some(&1) && !program.var(*v).in_memory())
+        .filter(|v| {
+            decls.contains(v)
+                && count.get(v) == Some(&1)
+                && !program.var(*v).in_memory()
+                && !in_clauses.contains(&program.var(*v).name)
+        })
         .collect()
 }
 
