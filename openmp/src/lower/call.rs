@@ -176,31 +176,27 @@ impl Lowerer<'_> {
                 (Some(b), _) if b.thread.is_some() => local(b.thread.as_ref().unwrap(), span),
                 (_, Some(team)) => {
                     // Some thread of the team: which one is not known.
-                    let t = self.cur.names.fresh("thread");
                     let team = team.clone();
-                    let at = self.checks.add(Role::Internal("thread number"), span);
-                    out.push(var_decl(&t, VType::Int, None, at));
-                    out.push(stmt(
-                        VKind::Inhale(in_range(
-                            local(&t, span),
-                            int(0, span),
-                            local(&team, span),
-                            at,
-                        )),
-                        at,
-                    ));
-                    local(&t, span)
+                    self.runtime_value("thread number", "thread", span, out, |t, at| {
+                        in_range(t, int(0, span), local(&team, span), at)
+                    })
                 }
                 // In `main` outside any parallel region the thread is the initial one. Another
                 // function may be called in a region: there it is the caller's thread, so its
                 // contract must hold of every thread (OpenMP 5.2 §18.2.4).
                 (_, None) if self.in_main() => int(0, span),
-                (_, None) => self.some_value("thread number", 0, span, out),
+                (_, None) => {
+                    self.runtime_value("thread number", "omp_value", span, out, |t, at| {
+                        bin(viper::ast::BinaryOp::Ge, t, int(0, span), at)
+                    })
+                }
             }),
             "omp_get_num_threads" => Some(match &self.cur.team {
                 Some(team) => local(team, span),
                 None if self.in_main() => int(1, span),
-                None => self.some_value("team size", 1, span, out),
+                None => self.runtime_value("team size", "omp_value", span, out, |t, at| {
+                    bin(viper::ast::BinaryOp::Ge, t, int(1, span), at)
+                }),
             }),
             _ => None,
         })
@@ -211,26 +207,20 @@ impl Lowerer<'_> {
         self.cur.name == "main"
     }
 
-    /// A fresh integer of at least `min` (a value of the OpenMP runtime ompv does not know).
-    fn some_value(
+    /// A fresh integer named after `prefix` of which only `fact` is known (a value of the OpenMP
+    /// runtime ompv does not know; `fact` gets the variable and the check's span).
+    fn runtime_value(
         &mut self,
         what: &'static str,
-        min: i64,
+        prefix: &str,
         span: Span,
         out: &mut Vec<VStmt>,
+        fact: impl FnOnce(VExpr, Span) -> VExpr,
     ) -> VExpr {
-        let t = self.cur.names.fresh("omp_value");
+        let t = self.cur.names.fresh(prefix);
         let at = self.checks.add(Role::Internal(what), span);
         out.push(var_decl(&t, VType::Int, None, at));
-        out.push(stmt(
-            VKind::Inhale(bin(
-                viper::ast::BinaryOp::Ge,
-                local(&t, span),
-                int(min, span),
-                at,
-            )),
-            at,
-        ));
+        out.push(stmt(VKind::Inhale(fact(local(&t, span), at)), at));
         local(&t, span)
     }
 

@@ -595,16 +595,18 @@ impl Lowerer<'_> {
         let mut dims = Vec::new();
         let mut dim_names = Vec::new();
         let mut thread = None;
+        // A thread of the team, `0 <= t < T`.
+        let team_thread = |t: &str| IterRange {
+            var: t.to_string(),
+            lo: int(0, span),
+            hi: local(&team, span),
+            filter: None,
+        };
         for d in &ob.dims {
             match d {
                 Dim::Thread => {
                     let t = self.cur.names.fresh("thread");
-                    dims.push(IterRange {
-                        var: t.clone(),
-                        lo: int(0, span),
-                        hi: local(&team, span),
-                        filter: None,
-                    });
+                    dims.push(team_thread(&t));
                     dim_names.push(("thread".to_string(), t.clone()));
                     thread = Some(t);
                 }
@@ -649,12 +651,7 @@ impl Lowerer<'_> {
                 let t = self.cur.names.fresh("thread");
                 thread = Some(t.clone());
                 dim_names.push(("thread".to_string(), t.clone()));
-                Some(IterRange {
-                    var: t,
-                    lo: int(0, span),
-                    hi: local(&team, span),
-                    filter: None,
-                })
+                Some(team_thread(&t))
             }
             _ => None,
         };

@@ -36,6 +36,9 @@ pub(super) struct Side {
     pub vars: Vec<String>,
     /// The variable of the thread that runs the iteration, if the block has one.
     pub thread: Option<String>,
+    /// Whether the first variable is the thread of the team that runs the block's code
+    /// ([`ViperBlock::thread_dim`]).
+    pub thread_dim: bool,
     pub assume: Expr,
     pub rc: Expr,
 }
@@ -46,6 +49,7 @@ fn side(
     span: Span,
 ) -> Result<Side, UnsupportedShape> {
     let mut s = side_of(&b.payload.pre, &b.payload.dims, rename, span)?;
+    s.thread_dim = b.payload.thread_dim;
     if let Some(t) = &b.payload.thread {
         let x = rename(&t.var);
         let v = local(&x, span);
@@ -78,6 +82,7 @@ pub(super) fn side_of(
     Ok(Side {
         vars,
         thread: None,
+        thread_dim: false,
         assume: and_all(assume, span),
         rc,
     })
@@ -146,51 +151,19 @@ pub fn checks_of(
         let s = side(a, rename, a.span)?;
         let t = side(b, rename, b.span)?;
         let name = format!("disjoint_{}_{}", block_tag(a), block_tag(b));
-        let mut check = pair(r, a, b, s, t, distinct, name);
-        // An iteration of a worksharing loop and code every thread runs: on one thread they run
-        // in the thread's program order (OpenMP 5.2 §11.5: the loop's iterations are run by the
-        // threads' implicit tasks), so only those of two threads may overlap.
-        if let Some(ne) = other_threads(a, b, &check) {
-            check.assume = and(check.assume, ne, b.span);
-        }
-        out.push(check);
+        out.push(pair(r, a, b, s, t, distinct, name));
     }
     Ok(out)
 }
 
-/// `t != t'` for a check between an iteration of a worksharing loop (its thread) and a block of
-/// code every thread runs (its thread dimension), in either order.
-fn other_threads(
-    a: &BasicBlock<ViperBlock>,
-    b: &BasicBlock<ViperBlock>,
-    check: &DisjointCheck,
-) -> Option<Expr> {
-    let Role::Race {
-        first_vars,
-        second_vars,
-        ..
-    } = &check.role
-    else {
-        return None;
-    };
-    // The variables of a runner's thread come last, a thread dimension's first.
-    let thread_of = |x: &BasicBlock<ViperBlock>, vars: &[String]| -> Option<(String, bool)> {
-        if x.payload.thread.is_some() {
-            vars.last().map(|v| (v.clone(), true))
-        } else if x.payload.thread_dim {
-            vars.first().map(|v| (v.clone(), false))
-        } else {
-            None
-        }
-    };
-    let (x, runner_x) = thread_of(a, first_vars)?;
-    let (y, runner_y) = thread_of(b, second_vars)?;
-    // Two runners already differ (`pair`); two thread dimensions are left as they were.
-    if runner_x == runner_y {
-        return None;
+/// The variable of the thread a side runs on, and whether it is the thread that runs an
+/// iteration of a worksharing loop (rather than a thread dimension).
+fn thread_of(s: &Side) -> Option<(String, bool)> {
+    match (&s.thread, s.thread_dim) {
+        (Some(t), _) => Some((t.clone(), true)),
+        (None, true) => s.vars.first().map(|v| (v.clone(), false)),
+        (None, false) => None,
     }
-    let span = b.span;
-    Some(bin(BinaryOp::Ne, local(&x, span), local(&y, span), span))
 }
 
 /// `-w < x - y < w` for a one-dimensional block with a window `w` (`simd safelen`): only
@@ -232,6 +205,7 @@ fn pair(
     name: String,
 ) -> DisjointCheck {
     let span = b.span;
+    let threads = (thread_of(&s), thread_of(&t));
     let mut assume = and(s.assume, t.assume, span);
     let ne = |x: &String, y: &String| bin(BinaryOp::Ne, local(x, span), local(y, span), span);
     let differ = match distinct {
@@ -253,10 +227,14 @@ fn pair(
     if let Some(d) = differ {
         assume = and(assume, d, span);
     }
-    // Iterations of worksharing loops on one thread run one after another (OpenMP 5.2 §11.5):
-    // only those of two different threads may run at the same time.
-    if let (Some(x), Some(y)) = (&s.thread, &t.thread) {
-        assume = and(assume, ne(x, y), span);
+    // On one thread, iterations of worksharing loops run one after another, and between the
+    // code every thread runs (OpenMP 5.2 §11.5: the iterations run in the threads' implicit
+    // tasks; §11.5.3): only those of two different threads may run at the same time. Two
+    // blocks of code every thread runs are left as they were (their fusion orders them).
+    if let (Some((x, runs_x)), Some((y, runs_y))) = threads {
+        if runs_x || runs_y {
+            assume = and(assume, ne(&x, &y), span);
+        }
     }
     let _ = BlockKind::Par;
     DisjointCheck {
