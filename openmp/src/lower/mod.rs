@@ -6,6 +6,7 @@
 //! - [`value`]: C expressions as Viper values and locations;
 //! - [`spec`]: specification expressions;
 //! - [`stmt`], [`call`]: statements (sequential code of functions and blocks) and calls;
+//!   [`loop_frame`]: what a loop's invariants say about the variables it does not compute;
 //! - [`function`]: a C function as a Viper method with its contract;
 //! - [`region`]: a parallel region's blocks as [`ppl::obligations::ViperBlock`]s and its
 //!   obligations built by [`ppl::obligations`].
@@ -17,6 +18,7 @@ pub mod bigop;
 pub mod call;
 pub mod float;
 pub mod function;
+pub mod loop_frame;
 pub mod memory;
 pub mod prelude;
 pub mod reduction;

@@ -407,6 +407,10 @@ impl Lowerer<'_> {
         self.cur.flags.loops.push((brk.clone(), cnt.clone()));
         let mut invariants = self.invariants(spec)?;
         self.frame_unchanged(init, cond_pre, c, step, body, &mut invariants, span, out)?;
+        let mut code = body.stmts.clone();
+        code.extend(cond_pre.iter().cloned());
+        code.extend(step.iter().cloned());
+        self.frame_permuted(&code, &mut invariants, span, out)?;
         let mut b = Vec::new();
         if let Some(cnt) = &cnt {
             let at = internal(self, "loop flag");
@@ -466,84 +470,6 @@ impl Lowerer<'_> {
             },
             at,
         ));
-        Ok(())
-    }
-
-    /// Variables in memory (globals, locals whose address is taken) that a loop cannot change,
-    /// and whose location its invariants hold a permission to: a loop forgets the values of the
-    /// locations its invariants hold, so their values before the loop are recorded and an
-    /// invariant says they stay (a global pointer keeps pointing to the object whose length the
-    /// code allocated, say). Each is checked like any invariant.
-    #[allow(clippy::too_many_arguments)]
-    fn frame_unchanged(
-        &mut self,
-        init: &[Stmt],
-        cond_pre: &[Stmt],
-        c: Option<&Expr>,
-        step: &[Stmt],
-        body: &Block,
-        invariants: &mut Vec<VExpr>,
-        span: Span,
-        out: &mut Vec<VStmt>,
-    ) -> Result<(), FrontError> {
-        let mut code: Vec<Stmt> = body.stmts.clone();
-        code.extend(init.iter().cloned());
-        code.extend(cond_pre.iter().cloned());
-        code.extend(step.iter().cloned());
-        // Every variable in memory here, whether the loop reads it or not: a loop inside whose
-        // invariants hold its location forgets its value too.
-        let mut candidates: std::collections::BTreeSet<VarId> = self
-            .cur
-            .vars
-            .iter()
-            .chain(self.shared.reprs.iter())
-            .filter(|(_, r)| matches!(r, Repr::Memory(_)))
-            .map(|(v, _)| *v)
-            .collect();
-        candidates.extend(crate::c::visit::referenced(&code));
-        if let Some(c) = c {
-            let mut vs = Vec::new();
-            c.vars(&mut vs);
-            candidates.extend(vs);
-        }
-        let written = crate::omp::effects::written(self.program, &code);
-        let held: Vec<String> = invariants.iter().map(viper::printer::print_expr).collect();
-        for v in candidates {
-            let info = self.program.var(v).clone();
-            if written.contains(&v) || matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
-                continue;
-            }
-            let Some(Repr::Memory(obj)) = self.repr(&v).cloned() else {
-                continue;
-            };
-            let (Some(f), Some(ty)) = (
-                self.elem_field(&info.ty, span)?,
-                super::viper_type(&info.ty),
-            ) else {
-                continue;
-            };
-            let loc = field(
-                super::viper_call(super::prelude::LOC, vec![obj, int(0, span)], span),
-                f,
-                span,
-            );
-            let printed = format!("acc({}", viper::printer::print_expr(&loc));
-            if !held.iter().any(|h| h.contains(&printed)) {
-                continue;
-            }
-            let snap = self.cur.names.fresh(&format!("{}_before_loop", info.name));
-            let at = self
-                .checks
-                .add(Role::Internal("value before the loop"), span);
-            out.push(var_decl(&snap, ty, Some(loc.clone()), at));
-            let at = self
-                .checks
-                .add_clause(Role::LoopInvariant, span, Some(true));
-            invariants.push(respan(
-                bin(viper::ast::BinaryOp::Eq, loc, local(&snap, span), span),
-                at,
-            ));
-        }
         Ok(())
     }
 
