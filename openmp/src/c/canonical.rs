@@ -110,3 +110,87 @@ fn increment(step: &[Stmt], var: VarId) -> Option<i128> {
         _ => None,
     }
 }
+
+/// The loop nest of a loop construct as the plain `for` loops it stands for (outermost first),
+/// `var_type` giving each loop variable's type: what one thread does when it runs all the
+/// iterations in order (the lanes of a `simd` loop in an iteration, seen from other threads).
+pub fn plain_nest(
+    loops: &[CanonicalLoop],
+    body: &super::ast::Block,
+    var_type: &dyn Fn(VarId) -> super::ast::Type,
+) -> Stmt {
+    let Some((l, inner)) = loops.split_first() else {
+        return Stmt {
+            kind: StmtKind::Block(body.clone()),
+            span: body.span,
+        };
+    };
+    let ty = var_type(l.var);
+    let var = |span| Expr {
+        kind: ExprKind::Var(l.var),
+        ty: ty.clone(),
+        span,
+    };
+    let at = l.header;
+    let init = if l.declares_var {
+        StmtKind::Decl {
+            var: l.var,
+            init: Some(Init::Expr(l.lower.clone())),
+        }
+    } else {
+        StmtKind::Assign {
+            target: var(at),
+            value: l.lower.clone(),
+        }
+    };
+    let cond = Expr {
+        kind: ExprKind::Binary {
+            op: l.test,
+            lhs: Box::new(var(at)),
+            rhs: Box::new(l.bound.clone()),
+        },
+        ty: super::ast::Type::INT,
+        span: at,
+    };
+    let (op, by) = if l.step < 0 {
+        (BinOp::Sub, -l.step)
+    } else {
+        (BinOp::Add, l.step)
+    };
+    let step = StmtKind::Assign {
+        target: var(at),
+        value: Expr {
+            kind: ExprKind::Binary {
+                op,
+                lhs: Box::new(var(at)),
+                rhs: Box::new(Expr {
+                    kind: ExprKind::Int(by),
+                    ty: ty.clone(),
+                    span: at,
+                }),
+            },
+            ty: ty.clone(),
+            span: at,
+        },
+    };
+    let stmt = |kind| Stmt { kind, span: at };
+    Stmt {
+        kind: StmtKind::Loop {
+            kind: super::ast::LoopKind::For,
+            init: vec![stmt(init)],
+            cond_pre: Vec::new(),
+            cond: Some(cond),
+            step: vec![stmt(step)],
+            spec: None,
+            body: if inner.is_empty() {
+                body.clone()
+            } else {
+                super::ast::Block {
+                    stmts: vec![plain_nest(inner, body, var_type)],
+                    span: body.span,
+                }
+            },
+        },
+        span: l.span,
+    }
+}

@@ -446,6 +446,43 @@ impl Walker<'_, '_> {
                     self.locks.pop();
                 }
                 OmpBody::Block { body, .. } => self.nested(&body.stmts),
+                // A `simd` loop in an iteration: the iteration's thread runs all its lanes, in
+                // the footprint as the plain loops (its region checks the lanes).
+                // Its lanes' copies are locals of the loops; the originals are read and
+                // assigned as the construct says (§5.4).
+                OmpBody::Loop(n) if crate::omp::iteration_simd::is_lanes(c) => {
+                    let program = self.env.program;
+                    let copies = crate::omp::iteration_simd::lane_copies(program, c);
+                    let at = n.loops.first().map_or(st.span, |l| l.header);
+                    let var = |v: VarId| Expr {
+                        kind: ExprKind::Var(v),
+                        ty: program.var(v).ty.clone(),
+                        span: at,
+                    };
+                    for &v in &copies.reads {
+                        if self.in_memory(v) && !self.env.own.contains(&v) {
+                            self.reads(&var(v));
+                        }
+                    }
+                    let fresh: Vec<VarId> = copies
+                        .copies
+                        .iter()
+                        .copied()
+                        .filter(|v| self.env.own.insert(*v))
+                        .collect();
+                    let plain = crate::c::canonical::plain_nest(&n.loops, &n.body, &|v| {
+                        program.var(v).ty.clone()
+                    });
+                    self.stmt(&plain);
+                    for v in &fresh {
+                        self.env.own.remove(v);
+                    }
+                    for &v in &copies.writes {
+                        if self.in_memory(v) && !self.env.own.contains(&v) {
+                            self.write(&var(v));
+                        }
+                    }
+                }
                 OmpBody::Loop(n) => {
                     self.inexact_depth += 1;
                     self.nested(&n.body.stmts);

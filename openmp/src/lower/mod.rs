@@ -8,6 +8,7 @@
 //! - [`stmt`], [`call`]: statements (sequential code of functions and blocks) and calls;
 //!   [`loop_frame`]: what a loop's invariants say about the variables it does not compute;
 //! - [`function`]: a C function as a Viper method with its contract;
+//! - [`lanes`]: a `simd` loop in an iteration of a worksharing loop, a region of its own;
 //! - [`region`]: a parallel region's blocks as [`ppl::obligations::ViperBlock`]s and its
 //!   obligations built by [`ppl::obligations`].
 //!
@@ -18,6 +19,7 @@ pub mod bigop;
 pub mod call;
 pub mod float;
 pub mod function;
+pub mod lanes;
 pub mod loop_frame;
 pub mod memory;
 pub mod prelude;
@@ -160,6 +162,9 @@ pub(crate) struct FnState {
     /// Whether an update block of the region being lowered assigns an original whose value
     /// ompv does not know (the function's later checks are then not definite).
     pub missing_facts: bool,
+    /// Whether a block of the region being lowered runs a `simd` loop of its own
+    /// ([`lanes`]): the block's checks after it are then not definite.
+    pub lanes: bool,
 }
 
 /// See [`Lowerer::shared`].

@@ -56,6 +56,7 @@ impl Lowerer<'_> {
         let span = r.span;
         let internal = |l: &mut Self, what| l.checks.add(Role::Internal(what), span);
         let saved_vars = self.cur.vars.clone();
+        let saved_lanes = std::mem::take(&mut self.cur.lanes);
         // (The update block of a loop's reductions says all about their values when every
         // iteration's contribution is known; `combined_facts` reports it if not.)
         let inferred: Vec<&BasicBlock<OmpBlock>> = r
@@ -429,6 +430,12 @@ impl Lowerer<'_> {
                 self.approximate.insert(m.method.name.name.clone());
             }
         }
+        // A block running a `simd` loop of its own ([`super::lanes`]): the same.
+        if std::mem::replace(&mut self.cur.lanes, saved_lanes) {
+            for m in &obligations.members {
+                self.approximate.insert(m.method.name.name.clone());
+            }
+        }
         self.cur.pending.extend(obligations.members);
         out.extend(obligations.in_place);
         let lock_known = if r.contract.is_none() {
@@ -729,8 +736,7 @@ impl Lowerer<'_> {
         // Permissions to the shared scalars in memory the block uses (outside locks: what it
         // accesses only under a lock is the lock's).
         let code = ob.body.block();
-        let reads = visit::referenced(&code.stmts);
-        let writes = visit::assigned(&code.stmts);
+        let (reads, writes) = crate::omp::iteration_simd::outer_vars(self.program, &code.stmts);
         let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
         lock_refs(self.program, &code.stmts, &mut inside, &mut outside);
         let mut scalars: BTreeMap<String, (VExpr, bool, bool)> = BTreeMap::new();
@@ -909,6 +915,9 @@ impl Lowerer<'_> {
     ) -> Result<(), FrontError> {
         if let Some(id) = c.region {
             if self.cur.team.is_some() {
+                if crate::omp::iteration_simd::is_lanes(c) {
+                    return self.lanes(c, id, out);
+                }
                 return Err(FrontError::unsupported(
                     c.pragma.directive_span,
                     "a parallel region inside a parallel region here",

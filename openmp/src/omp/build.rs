@@ -96,6 +96,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::linear::desugar(program);
     super::reduction::desugar(program);
     super::lock_updates::desugar(program);
+    super::iteration_simd::number(program);
     let mut b = Builder {
         program,
         ordered_loops,

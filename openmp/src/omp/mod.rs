@@ -8,6 +8,7 @@ pub mod contextual;
 pub mod effects;
 pub mod hoist;
 pub mod inline;
+pub mod iteration_simd;
 pub mod lastprivate;
 pub mod linear;
 pub mod lock_updates;

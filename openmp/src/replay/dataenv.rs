@@ -35,6 +35,9 @@ pub(crate) struct Priv {
     pub kind: ConstructSharing,
     /// `linear`: the original's value when the construct was encountered, and the step.
     pub linear: Option<(Value, i128)>,
+    /// The header of the loop whose iteration variable this is (its original is written
+    /// there, at the end of a `simd` loop, §5.4.6).
+    pub header: Option<Span>,
 }
 
 /// The copies one construct made (in the scope it pushed).
@@ -320,6 +323,7 @@ impl<'p> Thread<'p, '_> {
                 cells,
                 kind: attr,
                 linear,
+                header: lp.map(|l| l.header),
             });
         }
         Ok(env)
@@ -385,7 +389,7 @@ impl<'p> Thread<'p, '_> {
                     }
                 }
                 ConstructSharing::LoopVar { linear: true } if ran_last => {
-                    let span = self.rt.prog.var(p.var).span;
+                    let span = p.header.unwrap_or(self.rt.prog.var(p.var).span);
                     let v = self.load(p.copy, span)?;
                     self.store(orig, v, span)?;
                 }

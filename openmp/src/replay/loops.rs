@@ -29,6 +29,7 @@ pub(crate) struct Dim {
     pub lower: i128,
     pub step: i128,
     pub trip: u64,
+    /// The line of the loop's construct (its pragma), by which messages name the loop.
     pub line: u32,
 }
 
@@ -155,10 +156,10 @@ impl<'p> Thread<'p, '_> {
                 lower,
                 step: l.step,
                 trip,
-                line: l.header.line,
+                // The construct's line, as the proof's messages name the loop.
+                line: span.line,
             });
         }
-        let _ = span;
         Ok(Space { dims, total })
     }
 

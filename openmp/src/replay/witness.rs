@@ -70,8 +70,12 @@ fn unit_words(prog: &Program, c: &Ctx) -> String {
     if let Some(l) = c.task {
         parts.push(format!("the task created at line {l}"));
     }
-    parts.push(format!("thread {}", c.thread));
-    parts.join(", ")
+    // Worded as the proof's race messages are.
+    if parts.is_empty() {
+        format!("thread {}", c.thread)
+    } else {
+        format!("{} on thread {}", parts.join(", "), c.thread)
+    }
 }
 
 /// The report of one access.

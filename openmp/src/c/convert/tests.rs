@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::error::ErrorKind;
-use crate::omp::{BlockBody, BlockOrigin, OmpBlock};
+use crate::omp::{BlockBody, BlockOrigin, Dim, OmpBlock};
 use crate::spec::print_expr;
 use viper::SourceMap;
 
@@ -473,6 +473,48 @@ fn simd_alone_in_a_region_is_run_by_every_thread() {
     assert_eq!(b.payload.origin, BlockOrigin::ReplicatedSimd);
     let vars: Vec<&str> = b.iterations.iter().map(|i| i.var.as_str()).collect();
     assert_eq!(vars, ["thread", "i"]);
+}
+
+#[test]
+fn simd_in_an_iteration_is_a_region_of_its_own() {
+    // §10.4: the thread running iteration i runs the `simd` loop; its lanes are a `Vec` block
+    // of a region of their own, beside the worksharing loop's region.
+    let p = ok("void f(int n, int a[10][10])\n{\n  #pragma omp parallel for\n  for (int i = 0; i < 10; i++) {\n    for (int k = 0; k < 2; k++) {\n      #pragma omp simd\n      for (int j = 0; j < 10; j++) a[i][j] = k;\n    }\n  }\n}\n");
+    assert_eq!(p.regions.len(), 2);
+    let lanes = p
+        .regions
+        .iter()
+        .find(|r| r.line() == 6)
+        .expect("the simd loop's region");
+    let b = lanes.ppl.blocks()[0].clone();
+    assert_eq!(b.payload.origin, BlockOrigin::Simd);
+    let vars: Vec<&str> = b.iterations.iter().map(|i| i.var.as_str()).collect();
+    assert_eq!(vars, ["j"]);
+    // The loop's plain form is the same canonical loop again.
+    let BlockBody::Loop(n) = &b.payload.body else {
+        panic!("a loop block")
+    };
+    let Dim::Loop(l) = &b.payload.dims[0] else {
+        panic!("a loop dimension")
+    };
+    let plain =
+        crate::c::canonical::plain_nest(std::slice::from_ref(l), &n.body, &|v| p.var(v).ty.clone());
+    let StmtKind::Loop {
+        init,
+        cond_pre,
+        cond,
+        step,
+        body,
+        ..
+    } = &plain.kind
+    else {
+        panic!("a plain loop")
+    };
+    assert_eq!(body, &n.body);
+    let again = crate::c::canonical::of_for(init, cond_pre, cond.as_ref(), step, l.header, l.span)
+        .expect("canonical");
+    assert_eq!((again.var, again.test, again.step), (l.var, l.test, l.step));
+    assert_eq!((&again.lower, &again.bound), (&l.lower, &l.bound));
 }
 
 #[test]

@@ -1,0 +1,167 @@
+//! `simd` loops in the iterations of worksharing loops (OpenMP 5.2 §10.4, §11.5): each is a
+//! region of its own, whose team is the thread that runs the iteration (`lower::lanes`). The C
+//! front end numbers them where it meets them; code copied since (a function inlined into the
+//! region that calls it, a region inlined at each of its calls) has lost or repeated their
+//! numbers, so they are numbered again after every rewrite, before the regions are built.
+
+use crate::c::ast::*;
+use crate::c::convert::Program;
+use crate::c::visit;
+use crate::pragma::Directive;
+use std::collections::BTreeSet;
+
+/// Whether a `simd` loop directly in the code of the construct `d` (not nested in another
+/// construct there) is a region of its own: in an iteration of a worksharing loop.
+pub fn runs_lanes(d: Directive) -> bool {
+    matches!(d, Directive::For | Directive::ParallelFor)
+}
+
+/// Gives every `simd` loop in an iteration of a worksharing loop a region number of its own.
+pub fn number(program: &mut Program) {
+    let mut next = super::inline::region_ids(program)
+        .iter()
+        .max()
+        .map_or(0, |m| m + 1);
+    let mut seen = BTreeSet::new();
+    for f in &mut program.functions {
+        if let Body::Verified(b) = &mut f.body {
+            walk(&mut b.stmts, false, &mut seen, &mut next);
+        }
+    }
+}
+
+/// `in_iteration`: `stmts` are code of an iteration of a worksharing loop (not of a construct
+/// nested in it).
+fn walk(stmts: &mut [Stmt], in_iteration: bool, seen: &mut BTreeSet<usize>, next: &mut usize) {
+    for s in stmts {
+        let mut inner = in_iteration;
+        if let StmtKind::Omp(c) = &mut s.kind {
+            let d = c.pragma.directive;
+            if d == Directive::Simd && in_iteration {
+                match c.region {
+                    Some(r) if seen.insert(r.0) => {}
+                    _ => {
+                        c.region = Some(super::RegionId(*next));
+                        seen.insert(*next);
+                        *next += 1;
+                    }
+                }
+            }
+            inner = runs_lanes(d);
+        }
+        super::locks::for_each_block_mut(s, &mut |b| walk(&mut b.stmts, inner, seen, next));
+    }
+}
+
+/// Whether `c` is a `simd` loop with a region of its own inside a block's code (see the module
+/// documentation).
+pub fn is_lanes(c: &OmpConstruct) -> bool {
+    c.region.is_some() && c.pragma.directive == Directive::Simd
+}
+
+/// What a `simd` construct of its own does to the variables of the code around it, seen from
+/// that code (OpenMP 5.2 §5.4): the variables its lanes work on in copies of their own, and the
+/// originals it reads (a `firstprivate`, `linear` or `reduction` copy starts from the original)
+/// and assigns (at its end: `lastprivate`, `linear`, `reduction`, and its loop variables).
+#[derive(Debug, Default)]
+pub struct LaneCopies {
+    pub copies: BTreeSet<VarId>,
+    pub reads: BTreeSet<VarId>,
+    pub writes: BTreeSet<VarId>,
+}
+
+/// The copies of the `simd` construct `c` (referenced in its loops or body).
+pub fn lane_copies(program: &Program, c: &OmpConstruct) -> LaneCopies {
+    use super::sharing::{construct_sharing, ConstructKind, ConstructSharing, Referenced};
+    let mut out = LaneCopies::default();
+    let OmpBody::Loop(n) = &c.body else {
+        return out;
+    };
+    let mut vars = visit::referenced(&n.body.stmts);
+    vars.extend(n.loops.iter().map(|l| l.var));
+    for v in vars {
+        let r = Referenced {
+            var: program.var(v),
+            loop_var: n.loops.iter().any(|l| l.var == v),
+            team_shared: false,
+        };
+        // (An error here is reported when the construct's own region is built.)
+        let Ok(s) = construct_sharing(&c.pragma, ConstructKind::Other, &r) else {
+            continue;
+        };
+        match s {
+            ConstructSharing::Inherited
+            | ConstructSharing::Shared
+            | ConstructSharing::Threadprivate => continue,
+            ConstructSharing::Private => {}
+            ConstructSharing::Firstprivate { .. } => {
+                out.reads.insert(v);
+            }
+            ConstructSharing::Lastprivate { firstprivate, .. } => {
+                if firstprivate {
+                    out.reads.insert(v);
+                }
+                out.writes.insert(v);
+            }
+            ConstructSharing::Linear { .. } | ConstructSharing::Reduction { .. } => {
+                out.reads.insert(v);
+                out.writes.insert(v);
+            }
+            // A loop declared by its `for` has no original; otherwise the original gets the
+            // value after the last iteration (§5.1.1: linear, or lastprivate when collapsed).
+            ConstructSharing::LoopVar { .. } => {
+                if !n.loops.iter().any(|l| l.var == v && l.declares_var) {
+                    out.writes.insert(v);
+                }
+            }
+        }
+        out.copies.insert(v);
+    }
+    out
+}
+
+/// The variables `stmts` (a block's code) reference and assign, as `visit::referenced` and
+/// `visit::assigned` give them, except that a `simd` loop of its own counts with what it does
+/// to the originals ([`lane_copies`]), not with its lanes' copies.
+pub fn outer_vars(program: &Program, stmts: &[Stmt]) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
+    let mut rest = stmts.to_vec();
+    let mut lanes = Vec::new();
+    take_lanes(&mut rest, &mut lanes);
+    let (mut refs, mut writes) = (visit::referenced(&rest), visit::assigned(&rest));
+    for s in &lanes {
+        let StmtKind::Omp(c) = &s.kind else { continue };
+        let copies = lane_copies(program, c);
+        let one = std::slice::from_ref(s);
+        refs.extend(
+            visit::referenced(one)
+                .into_iter()
+                .filter(|v| !copies.copies.contains(v) || copies.reads.contains(v)),
+        );
+        writes.extend(
+            visit::assigned(one)
+                .into_iter()
+                .filter(|v| !copies.copies.contains(v)),
+        );
+        refs.extend(copies.writes.iter().copied());
+        writes.extend(copies.writes.iter().copied());
+    }
+    (refs, writes)
+}
+
+/// Moves the `simd` loops of their own out of `stmts` (each leaves an empty block).
+fn take_lanes(stmts: &mut [Stmt], out: &mut Vec<Stmt>) {
+    for s in stmts {
+        if matches!(&s.kind, StmtKind::Omp(c) if is_lanes(c)) {
+            let empty = StmtKind::Block(Block {
+                stmts: Vec::new(),
+                span: s.span,
+            });
+            out.push(Stmt {
+                kind: std::mem::replace(&mut s.kind, empty),
+                span: s.span,
+            });
+            continue;
+        }
+        super::locks::for_each_block_mut(s, &mut |b| take_lanes(&mut b.stmts, out));
+    }
+}
