@@ -23,6 +23,18 @@ pub fn each_stmt(stmts: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
     }
 }
 
+/// Calls `f` on every statement of `stmts` that runs exactly once when they run: the
+/// statements and those of plain `{ … }` blocks among them (not of loops, branches or
+/// constructs), in order.
+pub fn each_plain_stmt<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+    for s in stmts {
+        f(s);
+        if let StmtKind::Block(b) = &s.kind {
+            each_plain_stmt(&b.stmts, f);
+        }
+    }
+}
+
 /// Calls `f` on every expression a statement evaluates directly (not those of nested
 /// statements), assignment targets included.
 pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {

@@ -575,9 +575,15 @@ impl Builder<'_> {
         for s in &body.stmts {
             let StmtKind::Omp(c) = &s.kind else {
                 self.check_replicated(s)?;
-                if let Some(v) = thread_number_of(s) {
-                    if self.thread_number_vars.contains(&v) {
-                        self.thread_numbers.insert(v);
+                // (A declaration with a conversion, `long t = omp_get_thread_num();`, is a
+                // block of a temporary's call and the copy.)
+                let mut found = Vec::new();
+                visit::each_plain_stmt(std::slice::from_ref(s), &mut |x| found.push(x));
+                for x in found {
+                    if let Some(v) = thread_number_of(self.program, x, &self.thread_numbers) {
+                        if self.thread_number_vars.contains(&v) {
+                            self.thread_numbers.insert(v);
+                        }
                     }
                 }
                 code.push(s.clone());
@@ -1989,16 +1995,28 @@ pub(crate) fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
     }
 }
 
-/// The variable `v` of a statement `v = omp_get_thread_num();`.
-fn thread_number_of(s: &Stmt) -> Option<VarId> {
-    match &s.kind {
+/// The variable `v` of a statement `v = omp_get_thread_num();`, or of a copy `v = w` (under
+/// integer conversions) of a variable `w` of `known`, if `v` holds every thread number (an
+/// integer type of rank `int` or more).
+fn thread_number_of(program: &Program, s: &Stmt, known: &BTreeSet<VarId>) -> Option<VarId> {
+    let (v, copied) = match &s.kind {
         StmtKind::Call {
             target: Some(t),
             callee,
             ..
-        } if callee.name == "omp_get_thread_num" => visit::whole_var(t),
-        _ => None,
-    }
+        } if callee.name == "omp_get_thread_num" => return visit::whole_var(t),
+        StmtKind::Assign { target, value } => (visit::whole_var(target)?, value),
+        StmtKind::Decl {
+            var,
+            init: Some(Init::Expr(value)),
+        } => (*var, value),
+        _ => return None,
+    };
+    let wide = matches!(program.var(v).ty, Type::Int { rank, .. } if rank >= IntRank::Int);
+    let ExprKind::Var(w) = crate::c::canonical::strip(copied).kind else {
+        return None;
+    };
+    (wide && known.contains(&w)).then_some(v)
 }
 
 /// The variables declared in a region (`decls`, private to each thread) that `stmts` assign
@@ -2014,6 +2032,18 @@ fn thread_number_vars(
     let mut by_call: BTreeSet<VarId> = BTreeSet::new();
     let mut count: std::collections::BTreeMap<VarId, usize> = Default::default();
     let mut in_clauses: BTreeSet<String> = BTreeSet::new();
+    // Copies of thread numbers too (`long t = omp_get_thread_num();` copies a temporary).
+    loop {
+        let before = by_call.len();
+        visit::each_stmt(stmts, &mut |s| {
+            if let Some(v) = thread_number_of(program, s, &by_call) {
+                by_call.insert(v);
+            }
+        });
+        if by_call.len() == before {
+            break;
+        }
+    }
     visit::each_stmt(stmts, &mut |s| {
         if let StmtKind::Omp(c) = &s.kind {
             for cl in &c.pragma.clauses {
@@ -2026,12 +2056,7 @@ fn thread_number_vars(
             }
             StmtKind::Call {
                 target: Some(t), ..
-            } => {
-                if let Some(v) = thread_number_of(s) {
-                    by_call.insert(v);
-                }
-                visit::whole_var(t)
-            }
+            } => visit::whole_var(t),
             StmtKind::Decl { var, init: Some(_) } => Some(*var),
             _ => None,
         };
