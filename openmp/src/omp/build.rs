@@ -1615,9 +1615,10 @@ impl Builder<'_> {
                         "`omp barrier` inside a `single` or `section`: only one thread would \
                          meet it (OpenMP 5.2 §17)",
                     ));
-                } else if d.is_parallel()
+                } else if (d.is_parallel()
                     || d.is_loop()
-                    || matches!(d, Directive::Sections | Directive::Single)
+                    || matches!(d, Directive::Sections | Directive::Single))
+                    && !super::iteration_simd::is_lanes(c)
                 {
                     err = Some(FrontError::unsupported(
                         c.pragma.directive_span,

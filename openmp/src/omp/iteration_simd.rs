@@ -1,8 +1,10 @@
-//! `simd` loops in the iterations of worksharing loops (OpenMP 5.2 §10.4, §11.5): each is a
-//! region of its own, whose team is the thread that runs the iteration (`lower::lanes`). The C
-//! front end numbers them where it meets them; code copied since (a function inlined into the
-//! region that calls it, a region inlined at each of its calls) has lost or repeated their
-//! numbers, so they are numbered again after every rewrite, before the regions are built.
+//! `simd` loops in the code of a block (OpenMP 5.2 §10.4): in an iteration of a worksharing
+//! loop (§11.5), a `single`, a section or a task, or under a sequential statement of the code
+//! every thread of a region runs. Each is a region of its own, whose team is the one thread
+//! that runs the code around it (`lower::lanes`); its SIMD lanes may run at the same time.
+//! (A `simd` loop at the top of a region's code is a block of the region itself, run by every
+//! thread.) They are numbered here, after every rewrite of the program (inlining copies code)
+//! and before the regions are built.
 
 use crate::c::ast::*;
 use crate::c::convert::Program;
@@ -10,13 +12,33 @@ use crate::c::visit;
 use crate::pragma::Directive;
 use std::collections::BTreeSet;
 
-/// Whether a `simd` loop directly in the code of the construct `d` (not nested in another
-/// construct there) is a region of its own: in an iteration of a worksharing loop.
-pub fn runs_lanes(d: Directive) -> bool {
-    matches!(d, Directive::For | Directive::ParallelFor)
+/// Where a `simd` loop met in some code is a region of its own.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lanes {
+    /// Nowhere (outside regions: it is one already; nested in other constructs: not handled).
+    No,
+    /// Anywhere in the code (not inside a construct nested there).
+    Yes,
+    /// Under a statement of the code, not at its top (the code every thread of a region runs).
+    BelowTop,
 }
 
-/// Gives every `simd` loop in an iteration of a worksharing loop a region number of its own.
+/// Where a `simd` loop is a region of its own in the code of the construct `d`.
+fn lanes_in(d: Directive) -> Lanes {
+    match d {
+        Directive::For
+        | Directive::ParallelFor
+        | Directive::Single
+        | Directive::Sections
+        | Directive::Section
+        | Directive::Task => Lanes::Yes,
+        Directive::Parallel => Lanes::BelowTop,
+        _ => Lanes::No,
+    }
+}
+
+/// Gives every `simd` loop in the code of a block a region number of its own (a copy that
+/// repeats another's number gets a new one).
 pub fn number(program: &mut Program) {
     let mut next = super::inline::region_ids(program)
         .iter()
@@ -25,36 +47,37 @@ pub fn number(program: &mut Program) {
     let mut seen = BTreeSet::new();
     for f in &mut program.functions {
         if let Body::Verified(b) = &mut f.body {
-            walk(&mut b.stmts, false, &mut seen, &mut next);
+            walk(&mut b.stmts, Lanes::No, &mut seen, &mut next);
         }
     }
 }
 
-/// `in_iteration`: `stmts` are code of an iteration of a worksharing loop (not of a construct
-/// nested in it).
-fn walk(stmts: &mut [Stmt], in_iteration: bool, seen: &mut BTreeSet<usize>, next: &mut usize) {
+fn walk(stmts: &mut [Stmt], lanes: Lanes, seen: &mut BTreeSet<usize>, next: &mut usize) {
     for s in stmts {
-        let mut inner = in_iteration;
-        if let StmtKind::Omp(c) = &mut s.kind {
-            let d = c.pragma.directive;
-            if d == Directive::Simd && in_iteration {
-                match c.region {
-                    Some(r) if seen.insert(r.0) => {}
-                    _ => {
-                        c.region = Some(super::RegionId(*next));
-                        seen.insert(*next);
-                        *next += 1;
+        let inner = match &mut s.kind {
+            StmtKind::Omp(c) => {
+                let d = c.pragma.directive;
+                if d == Directive::Simd && lanes == Lanes::Yes {
+                    match c.region {
+                        Some(r) if seen.insert(r.0) => {}
+                        _ => {
+                            c.region = Some(super::RegionId(*next));
+                            seen.insert(*next);
+                            *next += 1;
+                        }
                     }
                 }
+                lanes_in(d)
             }
-            inner = runs_lanes(d);
-        }
+            _ if lanes == Lanes::BelowTop => Lanes::Yes,
+            _ => lanes,
+        };
         super::locks::for_each_block_mut(s, &mut |b| walk(&mut b.stmts, inner, seen, next));
     }
 }
 
-/// Whether `c` is a `simd` loop with a region of its own inside a block's code (see the module
-/// documentation).
+/// Whether `c`, met in a block's code, is a `simd` loop with a region of its own (see the
+/// module documentation).
 pub fn is_lanes(c: &OmpConstruct) -> bool {
     c.region.is_some() && c.pragma.directive == Directive::Simd
 }

@@ -215,16 +215,9 @@ impl Converter<'_> {
         // An outermost parallel region; a `simd` loop outside any region is one of its own
         // (one thread, whose SIMD lanes may run at the same time).
         let outside = !self.omp.enclosing.iter().any(|q| q.directive.is_parallel());
-        // A `simd` loop in an iteration of a worksharing loop is one too: the thread that runs
-        // the iteration is its team of one, and its lanes may run at the same time (§10.4).
-        let in_iteration = self
-            .omp
-            .enclosing
-            .last()
-            .is_some_and(|q| crate::omp::iteration_simd::runs_lanes(q.directive));
-        let outermost_parallel = (outside
-            && (p.directive.is_parallel() || p.directive == Directive::Simd))
-            || (in_iteration && p.directive == Directive::Simd);
+        // (A `simd` loop in a block's code is one too: `omp::iteration_simd` numbers them.)
+        let outermost_parallel =
+            outside && (p.directive.is_parallel() || p.directive == Directive::Simd);
         self.omp.enclosing.push(p.clone());
         let body = self.construct_body(&p, pragmas, stmt);
         self.omp.enclosing.pop();
