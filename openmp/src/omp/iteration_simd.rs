@@ -30,6 +30,7 @@ fn lanes_in(d: Directive) -> Lanes {
         | Directive::ParallelFor
         | Directive::Single
         | Directive::Sections
+        | Directive::ParallelSections
         | Directive::Section
         | Directive::Task => Lanes::Yes,
         Directive::Parallel => Lanes::BelowTop,
