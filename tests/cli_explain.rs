@@ -107,6 +107,28 @@ fn iterations_of_one_thread_are_not_paired() {
 }
 
 #[test]
+fn a_simd_loop_in_an_iteration_is_checked_in_the_iterations_obligation() {
+    // OpenMP 5.2 §10.4: the thread that runs an iteration runs its `simd` loop; the lanes'
+    // checks stand in the iteration's block, not in the function's own obligation.
+    let r = ompv(&["explain", "tests/c/races/simd_in_iteration_lanes.c"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for want in [
+        "region in `main` at line 12 (omp parallel for private(j)), without a contract (checked \
+         in place, inside the function's obligation)",
+        "region in `main` at line 14 (omp simd), without a contract (checked in place, inside \
+         the obligation of the block of the region at line 12 that runs it)",
+        "    and in the obligation of the block of the region at line 12 that runs it: ",
+        "    and in the obligation of `main`: ",
+    ] {
+        assert!(
+            r.stdout.contains(want),
+            "missing `{want}` in:\n{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
 fn graphviz_output_renders() {
     let r = ompv(&["explain", "examples/listing7.c", "--emit", "dot"]);
     assert_eq!(r.code, 0);

@@ -122,9 +122,17 @@ fn obligation_lines(obs: &[ObligationView], indent: &str, out: &mut String) {
     }
 }
 
-/// The view of one region.
-pub fn region(v: &RegionView, out: &mut String) {
+/// The view of one region; `inside`: the line of the region whose block runs it (a `simd`
+/// loop in a block's code), if any.
+pub fn region(v: &RegionView, inside: Option<u32>, out: &mut String) {
     let r = v.region;
+    let place = match inside {
+        Some(line) => format!(
+            ", without a contract (checked in place, inside the obligation of the block of the \
+             region at line {line} that runs it)"
+        ),
+        None => ", without a contract (checked in place, inside the function's obligation)".into(),
+    };
     let _ = writeln!(
         out,
         "region in `{}` at line {} ({}){}",
@@ -134,7 +142,7 @@ pub fn region(v: &RegionView, out: &mut String) {
         if r.contract.is_some() {
             ", with a contract"
         } else {
-            ", without a contract (checked in place, inside the function's obligation)"
+            place.as_str()
         }
     );
     let _ = writeln!(out, "\n  PPL program: {}", ppl::shape(&r.ppl));
@@ -310,12 +318,15 @@ pub fn region(v: &RegionView, out: &mut String) {
     );
     obligation_lines(&v.obligations, "    ", out);
     if r.contract.is_none() {
+        let owner = match inside {
+            Some(line) => format!("the block of the region at line {line} that runs it"),
+            None => format!("`{}`", r.function),
+        };
         let _ = writeln!(
             out,
-            "    and in the obligation of `{}`: one iteration's fit and every disjointness check \
-             above, as side branches at the region's start, then the blocks run by their \
+            "    and in the obligation of {owner}: one iteration's fit and every disjointness \
+             check above, as side branches at the region's start, then the blocks run by their \
              contracts",
-            r.function
         );
     }
 }
@@ -335,7 +346,16 @@ pub fn render(name: &str, functions: &[ObligationView], regions: &[RegionView]) 
     }
     for v in regions {
         out.push('\n');
-        region(v, &mut out);
+        // A region inside another one's span is a `simd` loop in the code of one of its blocks.
+        let (r, span) = (v.region, v.region.span);
+        let inside = regions
+            .iter()
+            .map(|o| o.region)
+            .filter(|o| o.id != r.id && o.function == r.function && o.span.file == span.file)
+            .filter(|o| o.span.start <= span.start && span.end <= o.span.end)
+            .max_by_key(|o| o.span.start)
+            .map(|o| o.line());
+        region(v, inside, &mut out);
     }
     out
 }
