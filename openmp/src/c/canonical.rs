@@ -113,7 +113,7 @@ fn increment(step: &[Stmt], var: VarId) -> Option<i128> {
 
 /// The loop nest of a loop construct as the plain `for` loops it stands for (outermost first),
 /// `var_type` giving each loop variable's type: what one thread does when it runs all the
-/// iterations in order (the lanes of a `simd` loop in an iteration, seen from other threads).
+/// iterations in order (the lanes of a `simd` loop in a block's code, seen from other blocks).
 pub fn plain_nest(
     loops: &[CanonicalLoop],
     body: &super::ast::Block,

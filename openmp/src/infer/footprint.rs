@@ -446,13 +446,13 @@ impl Walker<'_, '_> {
                     self.locks.pop();
                 }
                 OmpBody::Block { body, .. } => self.nested(&body.stmts),
-                // A `simd` loop in an iteration: the iteration's thread runs all its lanes, in
-                // the footprint as the plain loops (its region checks the lanes).
-                // Its lanes' copies are locals of the loops; the originals are read and
-                // assigned as the construct says (§5.4).
-                OmpBody::Loop(n) if crate::omp::iteration_simd::is_lanes(c) => {
+                // A `simd` loop in the block's code: the block's thread runs all its lanes, in
+                // the footprint as the plain loops (its own region checks the lanes), with the
+                // lanes' copies as locals of the loops and the originals read and assigned as
+                // the construct says (§5.4).
+                OmpBody::Loop(n) if crate::omp::block_simd::is_lanes(c) => {
                     let program = self.env.program;
-                    let copies = crate::omp::iteration_simd::lane_copies(program, c);
+                    let copies = crate::omp::block_simd::lane_copies(program, c);
                     let at = n.loops.first().map_or(st.span, |l| l.header);
                     let var = |v: VarId| Expr {
                         kind: ExprKind::Var(v),

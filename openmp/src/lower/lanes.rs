@@ -1,9 +1,10 @@
-//! A `simd` loop in an iteration of a worksharing loop (OpenMP 5.2 §10.4): the thread that runs
-//! the iteration runs the loop, and its SIMD lanes may run iterations at the same time. Other
-//! threads see the iteration's footprint, which covers every lane (`infer::footprint` reads the
-//! loop as the plain loops it stands for); the lanes among themselves are checked as a region
-//! of its own with a team of one thread, lowered where the iteration reaches the loop, over the
-//! iteration's variables and permissions — as a `simd` loop in a function's sequential code is.
+//! A `simd` loop in the code of a block — an iteration of a worksharing loop, a `single`, a
+//! section, a task, code every thread runs (OpenMP 5.2 §10.4, `omp::block_simd`): the thread
+//! that runs the code runs the loop, and its SIMD lanes may run iterations at the same time.
+//! Other blocks see the block's footprint, which covers every lane (`infer::footprint` reads
+//! the loop as the plain loops it stands for); the lanes among themselves are checked as a
+//! region of its own with a team of one thread, lowered where the block reaches the loop, over
+//! the block's variables and permissions — as a `simd` loop in a function's sequential code is.
 
 use super::Lowerer;
 use crate::c::ast::OmpConstruct;

@@ -64,26 +64,13 @@ impl Lowerer<'_> {
             let Some(Repr::Memory(obj)) = self.repr(&v).cloned() else {
                 continue;
             };
-            let (Some(f), Some(ty)) = (
-                self.elem_field(&info.ty, span)?,
-                super::viper_type(&info.ty),
-            ) else {
+            let Some(loc) = self.held_location(&info.ty, obj, &held, span)? else {
                 continue;
             };
-            let loc = field(
-                super::viper_call(super::prelude::LOC, vec![obj, int(0, span)], span),
-                f,
-                span,
-            );
-            let printed = format!("acc({}", viper::printer::print_expr(&loc));
-            if !held.iter().any(|h| h.contains(&printed)) {
+            let Some(ty) = super::viper_type(&info.ty) else {
                 continue;
-            }
-            let snap = self.cur.names.fresh(&format!("{}_before_loop", info.name));
-            let at = self
-                .checks
-                .add(Role::Internal("value before the loop"), span);
-            out.push(var_decl(&snap, ty, Some(loc.clone()), at));
+            };
+            let snap = self.snapshot(&info.name, ty, loc.clone(), span, out);
             let at = self
                 .checks
                 .add_clause(Role::LoopInvariant, span, Some(true));
@@ -120,34 +107,18 @@ impl Lowerer<'_> {
             };
             let value = match self.repr(&v).cloned() {
                 Some(Repr::Local(n)) => local(&n, span),
-                Some(Repr::Memory(obj)) => {
-                    let Some(f) = self.elem_field(&info.ty, span)? else {
-                        return Ok(());
-                    };
-                    let loc = field(
-                        super::viper_call(super::prelude::LOC, vec![obj, int(0, span)], span),
-                        f,
-                        span,
-                    );
-                    // Read in the invariant only with the permission another invariant holds.
-                    let printed = format!("acc({}", viper::printer::print_expr(&loc));
-                    if !held.iter().any(|h| h.contains(&printed)) {
-                        return Ok(());
-                    }
-                    loc
-                }
+                // Read in the invariant only with the permission another invariant holds.
+                Some(Repr::Memory(obj)) => match self.held_location(&info.ty, obj, &held, span)? {
+                    Some(loc) => loc,
+                    None => return Ok(()),
+                },
                 None => return Ok(()),
             };
             now.push((info.name, ty, value));
         }
         let mut before = Vec::new();
         for (name, ty, value) in &now {
-            let snap = self.cur.names.fresh(&format!("{name}_before_loop"));
-            let at = self
-                .checks
-                .add(Role::Internal("value before the loop"), span);
-            out.push(var_decl(&snap, ty.clone(), Some(value.clone()), at));
-            before.push(snap);
+            before.push(self.snapshot(name, ty.clone(), value.clone(), span, out));
         }
         let cases = permutations(now.len()).into_iter().map(|order| {
             and_all(
@@ -167,6 +138,44 @@ impl Lowerer<'_> {
             .add_clause(Role::LoopInvariant, span, Some(true));
         invariants.push(respan(or_all(cases, span), at));
         Ok(())
+    }
+
+    /// The location of a scalar of type `ty` in memory (the object `obj`), if an invariant in
+    /// `held` (printed) holds a permission to it.
+    fn held_location(
+        &mut self,
+        ty: &Type,
+        obj: VExpr,
+        held: &[String],
+        span: Span,
+    ) -> Result<Option<VExpr>, FrontError> {
+        let Some(f) = self.elem_field(ty, span)? else {
+            return Ok(None);
+        };
+        let loc = field(
+            super::viper_call(super::prelude::LOC, vec![obj, int(0, span)], span),
+            f,
+            span,
+        );
+        let printed = format!("acc({}", viper::printer::print_expr(&loc));
+        Ok(held.iter().any(|h| h.contains(&printed)).then_some(loc))
+    }
+
+    /// A local `<name>_before_loop` holding `value` where the loop starts.
+    fn snapshot(
+        &mut self,
+        name: &str,
+        ty: viper::ast::Type,
+        value: VExpr,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> String {
+        let snap = self.cur.names.fresh(&format!("{name}_before_loop"));
+        let at = self
+            .checks
+            .add(Role::Internal("value before the loop"), span);
+        out.push(var_decl(&snap, ty, Some(value), at));
+        snap
     }
 }
 

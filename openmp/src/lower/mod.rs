@@ -8,7 +8,7 @@
 //! - [`stmt`], [`call`]: statements (sequential code of functions and blocks) and calls;
 //!   [`loop_frame`]: what a loop's invariants say about the variables it does not compute;
 //! - [`function`]: a C function as a Viper method with its contract;
-//! - [`lanes`]: a `simd` loop in an iteration of a worksharing loop, a region of its own;
+//! - [`lanes`]: a `simd` loop in the code of a block, a region of its own;
 //! - [`region`]: a parallel region's blocks as [`ppl::obligations::ViperBlock`]s and its
 //!   obligations built by [`ppl::obligations`].
 //!

@@ -736,7 +736,7 @@ impl Lowerer<'_> {
         // Permissions to the shared scalars in memory the block uses (outside locks: what it
         // accesses only under a lock is the lock's).
         let code = ob.body.block();
-        let (reads, writes) = crate::omp::iteration_simd::outer_vars(self.program, &code.stmts);
+        let (reads, writes) = crate::omp::block_simd::outer_vars(self.program, &code.stmts);
         let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
         lock_refs(self.program, &code.stmts, &mut inside, &mut outside);
         let mut scalars: BTreeMap<String, (VExpr, bool, bool)> = BTreeMap::new();
@@ -915,7 +915,7 @@ impl Lowerer<'_> {
     ) -> Result<(), FrontError> {
         if let Some(id) = c.region {
             if self.cur.team.is_some() {
-                if crate::omp::iteration_simd::is_lanes(c) {
+                if crate::omp::block_simd::is_lanes(c) {
                     return self.lanes(c, id, out);
                 }
                 return Err(FrontError::unsupported(

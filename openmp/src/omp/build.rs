@@ -96,7 +96,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::linear::desugar(program);
     super::reduction::desugar(program);
     super::lock_updates::desugar(program);
-    super::iteration_simd::number(program);
+    super::block_simd::number(program);
     let mut b = Builder {
         program,
         ordered_loops,
@@ -1618,7 +1618,7 @@ impl Builder<'_> {
                 } else if (d.is_parallel()
                     || d.is_loop()
                     || matches!(d, Directive::Sections | Directive::Single))
-                    && !super::iteration_simd::is_lanes(c)
+                    && !super::block_simd::is_lanes(c)
                 {
                     err = Some(FrontError::unsupported(
                         c.pragma.directive_span,

@@ -325,8 +325,8 @@ fn renumber_copied_regions(stmts: &mut [Stmt], mut seen: BTreeSet<usize>, mut ne
                         seen.insert(*next);
                         *next += 1;
                     }
-                    // (A region may hold regions of its own: the `simd` loops of its
-                    // iterations.)
+                    // (A region may hold regions of its own: the `simd` loops in its
+                    // blocks' code.)
                 }
             }
             for_each_list_mut(s, &mut |l| walk(l, seen, next));

@@ -2,13 +2,13 @@
 //! the data-sharing rules of OpenMP 5.2.
 
 pub mod ast;
+pub mod block_simd;
 pub mod build;
 pub mod clause_reads;
 pub mod contextual;
 pub mod effects;
 pub mod hoist;
 pub mod inline;
-pub mod iteration_simd;
 pub mod lastprivate;
 pub mod linear;
 pub mod lock_updates;
