@@ -162,6 +162,8 @@ fn of_function(
         boxed: BTreeSet::new(),
         lock_bases: None,
         summaries,
+        // A function's objects come from its callers: their lengths are not known here.
+        lengths: Default::default(),
     };
     let fp = footprint(&mut env, &body.stmts);
     if let Some((_, why)) = &fp.failure {

@@ -108,14 +108,15 @@ pub struct Env<'p> {
     pub lock_bases: Option<HashMap<LockName, BTreeSet<VarId>>>,
     /// What the file's functions access (a call needs what its callee's contract asks for).
     pub summaries: &'p super::summary::Summaries,
+    /// The numbers of elements of the allocations fixed pointer variables hold, where known
+    /// ([`super::lengths`]): a whole object's range.
+    pub lengths: HashMap<VarId, SExpr>,
 }
 
 struct Walker<'e, 'p> {
     env: &'e mut Env<'p>,
     /// The inner-loop depth at which each variable of the code is declared.
     depth: HashMap<VarId, usize>,
-    /// Variables assigned in the code (other than single definitions).
-    variant: BTreeSet<VarId>,
     /// Variables assigned exactly once in the code.
     once: BTreeSet<VarId>,
     /// Variables assigned only at the top level of the code (in the order the walk meets them).
@@ -162,7 +163,7 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
             }
         }
     });
-    let variant = counts
+    let variant: Vec<VarId> = counts
         .iter()
         .filter(|(_, n)| **n > 1)
         .map(|(v, _)| *v)
@@ -196,7 +197,6 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
     let mut w = Walker {
         env,
         depth: HashMap::new(),
-        variant,
         once,
         straight,
         loops: Vec::new(),
@@ -843,62 +843,7 @@ impl Walker<'_, '_> {
 
     /// `e` as a specification expression over fixed values, if it is one.
     fn spec(&self, e: &Expr) -> Option<SExpr> {
-        let span = self.env.span;
-        Some(match &e.kind {
-            ExprKind::Int(v) => s::int(*v, span),
-            ExprKind::Var(v) => {
-                if self.variant.contains(v) && !self.env.fixed.contains_key(v) {
-                    return None;
-                }
-                self.env.fixed.get(v)?.clone()
-            }
-            // An integer conversion is taken to keep the value: where it wraps (C11 6.3.1.3),
-            // the code's access is not the contract's location and the body's check fails.
-            ExprKind::Cast(inner) if e.ty.is_integer() && inner.ty.is_integer() => {
-                return self.spec(inner)
-            }
-            ExprKind::Unary { op, arg } => {
-                let a = self.spec(arg)?;
-                match op {
-                    UnOp::Neg => s::neg(a, span),
-                    UnOp::Not => s::not(a, span),
-                    UnOp::BitNot => return None,
-                }
-            }
-            ExprKind::Binary { op, lhs, rhs } => {
-                let l = self.spec(lhs)?;
-                let r = self.spec(rhs)?;
-                let sop = match op {
-                    BinOp::Add => SOp::Add,
-                    BinOp::Sub => SOp::Sub,
-                    BinOp::Mul => SOp::Mul,
-                    BinOp::Div => SOp::Div,
-                    BinOp::Mod => SOp::Mod,
-                    BinOp::Lt => SOp::Lt,
-                    BinOp::Le => SOp::Le,
-                    BinOp::Gt => SOp::Gt,
-                    BinOp::Ge => SOp::Ge,
-                    BinOp::Eq => SOp::Eq,
-                    BinOp::Ne => SOp::Ne,
-                    BinOp::And => SOp::And,
-                    BinOp::Or => SOp::Or,
-                    _ => return None,
-                };
-                if !lhs.ty.is_integer() || !rhs.ty.is_integer() {
-                    return None;
-                }
-                s::bin(sop, l, r, span)
-            }
-            ExprKind::Cond { cond, then, els } => crate::spec::Expr {
-                kind: crate::spec::ExprKind::Cond {
-                    cond: Box::new(self.spec(cond)?),
-                    then: Box::new(self.spec(then)?),
-                    els: Box::new(self.spec(els)?),
-                },
-                span,
-            },
-            _ => return None,
-        })
+        spec_of(&self.env.fixed, self.env.span, e)
     }
 
     /// The accesses of a call of a function with footprint `cf`; false (nothing recorded) if
@@ -1171,8 +1116,63 @@ fn same_location(program: &Program, a: &Expr, b: &Expr) -> bool {
     }
 }
 
+/// `e` (an integer expression of the code) in the terms of a specification, with the values of
+/// the variables fixed during a block (`fixed`); `None` if it reads anything else.
+pub(super) fn spec_of(fixed: &HashMap<VarId, SExpr>, span: Span, e: &Expr) -> Option<SExpr> {
+    Some(match &e.kind {
+        ExprKind::Int(v) => s::int(*v, span),
+        ExprKind::Var(v) => fixed.get(v)?.clone(),
+        // An integer conversion is taken to keep the value: where it wraps (C11 6.3.1.3),
+        // the code's access is not the contract's location and the body's check fails.
+        ExprKind::Cast(inner) if e.ty.is_integer() && inner.ty.is_integer() => {
+            return spec_of(fixed, span, inner)
+        }
+        ExprKind::Unary { op, arg } => {
+            let a = spec_of(fixed, span, arg)?;
+            match op {
+                UnOp::Neg => s::neg(a, span),
+                UnOp::Not => s::not(a, span),
+                UnOp::BitNot => return None,
+            }
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            let l = spec_of(fixed, span, lhs)?;
+            let r = spec_of(fixed, span, rhs)?;
+            let sop = match op {
+                BinOp::Add => SOp::Add,
+                BinOp::Sub => SOp::Sub,
+                BinOp::Mul => SOp::Mul,
+                BinOp::Div => SOp::Div,
+                BinOp::Mod => SOp::Mod,
+                BinOp::Lt => SOp::Lt,
+                BinOp::Le => SOp::Le,
+                BinOp::Gt => SOp::Gt,
+                BinOp::Ge => SOp::Ge,
+                BinOp::Eq => SOp::Eq,
+                BinOp::Ne => SOp::Ne,
+                BinOp::And => SOp::And,
+                BinOp::Or => SOp::Or,
+                _ => return None,
+            };
+            if !lhs.ty.is_integer() || !rhs.ty.is_integer() {
+                return None;
+            }
+            s::bin(sop, l, r, span)
+        }
+        ExprKind::Cond { cond, then, els } => crate::spec::Expr {
+            kind: crate::spec::ExprKind::Cond {
+                cond: Box::new(spec_of(fixed, span, cond)?),
+                then: Box::new(spec_of(fixed, span, then)?),
+                els: Box::new(spec_of(fixed, span, els)?),
+            },
+            span,
+        },
+        _ => return None,
+    })
+}
+
 /// Whether two expressions are the same up to spans.
-fn same_expr(a: &Expr, b: &Expr) -> bool {
+pub(crate) fn same_expr(a: &Expr, b: &Expr) -> bool {
     use ExprKind as K;
     match (&a.kind, &b.kind) {
         (K::Int(x), K::Int(y)) => x == y,
@@ -1361,6 +1361,19 @@ pub fn whole_object(
     taken: &mut super::taken::Taken,
     span: Span,
 ) -> SExpr {
+    whole_object_of_length(name, dims, write, None, taken, span)
+}
+
+/// [`whole_object`], with the number of elements of the first dimension `length` when it is
+/// known (see [`super::lengths`]) instead of the object's `\length`.
+pub fn whole_object_of_length(
+    name: &SExpr,
+    dims: usize,
+    write: bool,
+    length: Option<&SExpr>,
+    taken: &mut super::taken::Taken,
+    span: Span,
+) -> SExpr {
     let amount = if write { s::write(span) } else { s::half(span) };
     if dims == 0 {
         return s::perm(name.clone(), amount, span);
@@ -1369,12 +1382,11 @@ pub fn whole_object(
     let kv: Vec<SExpr> = ks.iter().map(|k| s::var(k, span)).collect();
     let mut body = s::perm(location_expr(name, &kv, span), amount, span);
     for d in (0..dims).rev() {
-        let range = s::in_range(
-            kv[d].clone(),
-            s::int(0, span),
-            extent(name, &kv, d, span),
-            span,
-        );
+        let extent = match length {
+            Some(l) if d == 0 => l.clone(),
+            _ => extent(name, &kv, d, span),
+        };
+        let range = s::in_range(kv[d].clone(), s::int(0, span), extent, span);
         body = s::forall_star(&ks[d], range, body, span);
     }
     body
@@ -1468,7 +1480,14 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
                 let write = all.iter().any(|a| a.write);
                 let at = all.iter().find(|a| a.write).unwrap_or(&all[0]).span;
                 let dims = dims_of(&var.ty);
-                let e = whole_object(&name, dims, write, &mut env.taken, at);
+                let e = whole_object_of_length(
+                    &name,
+                    dims,
+                    write,
+                    env.lengths.get(&base),
+                    &mut env.taken,
+                    at,
+                );
                 out.push((e, false));
             }
             continue;
@@ -1481,7 +1500,14 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         if accs.len() > MAX_ACCESSES_PER_OBJECT {
             let write = accs.iter().any(|a| a.write);
             let at = accs.iter().find(|a| a.write).unwrap_or(&accs[0]).span;
-            let e = whole_object(&name, dims, write, &mut env.taken, at);
+            let e = whole_object_of_length(
+                &name,
+                dims,
+                write,
+                env.lengths.get(&base),
+                &mut env.taken,
+                at,
+            );
             out.push((e, false));
             continue;
         }
@@ -1502,15 +1528,28 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         let mut before: Vec<SExpr> = Vec::new();
         let mut all_exact = true;
         for a in sorted {
-            let (c, exact) = condition(a, &name, &kv, members, span);
+            let (c, exact, slice) = condition_and_slice(a, &name, &kv, members, span);
             all_exact &= exact;
             if before.iter().any(s::is_true) {
                 // A clause before covers every location (a scalar's): nothing is left.
                 continue;
             }
-            let mut cond = c.clone();
+            // The same locations as a clause before (a read of what is written): nothing new.
+            if before.iter().any(|b| s::same(b, &c)) {
+                continue;
+            }
+            // The locations of this clause, and (for a row slice) how `ks[d]` gives them.
+            let (mut cond, mut at_loc) = (c.clone(), kv.clone());
+            if let Some(sl) = &slice {
+                cond = sl.cond.clone();
+                at_loc[sl.dim] = s::add(sl.row.clone(), kv[sl.dim].clone(), span);
+            }
             for b in &before {
-                cond = s::and(cond, s::not(b.clone(), span), span);
+                let b = match &slice {
+                    Some(sl) => s::subst(b, &ks[sl.dim], &at_loc[sl.dim]),
+                    None => b.clone(),
+                };
+                cond = s::and(cond, s::not(b, span), span);
             }
             before.push(c);
             let at = a.span;
@@ -1519,7 +1558,7 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
                 (false, 0..=2) => s::half(at),
                 (false, k) => s::frac(1, k, at),
             };
-            let body = s::perm(member_location(&name, &kv, members, at), amount, at);
+            let body = s::perm(member_location(&name, &at_loc, members, at), amount, at);
             let clause = one_point(&ks, cond, body, at);
             // A condition that reduced to `false` (a read of what a write before covers).
             let vacuous = matches!(&clause.kind,
@@ -1570,15 +1609,61 @@ fn shared_index(e: &SExpr, iteration: &[String], thread: bool) -> bool {
     }
 }
 
+/// A slice of a row of a flat 2-D array, `a[r + j]` for the `j` of an inner loop with `r` a
+/// product of fixed values (`i * n`): the dimension `d` of the access, `r`, and the condition
+/// of the access with `ks[d]` standing for `j` (the location is `r + ks[d]`). Quantified over
+/// `j` rather than over the location, the permission's receiver `loc(a, i*n + j)` has an
+/// inverse by row and column, which the regions of all iterations share.
+struct RowSlice {
+    dim: usize,
+    row: SExpr,
+    cond: SExpr,
+}
+
 /// The condition on the location variables `ks` under which access `a` touches location
-/// `ks`, and whether it is exact.
-fn condition(
+/// `ks`, whether it is exact, and the access as a [`RowSlice`] when it is one.
+fn condition_and_slice(
     a: &Access,
     base: &SExpr,
     ks: &[SExpr],
     members: &[(usize, String)],
     span: Span,
-) -> (SExpr, bool) {
+) -> (SExpr, bool, Option<RowSlice>) {
+    let (c, exact, slice) = condition_keeping(a, base, ks, members, None, span);
+    let Some((dim, row)) = slice else {
+        return (c, exact, None);
+    };
+    let (cond, _, _) = condition_keeping(a, base, ks, members, Some(dim), span);
+    (c, exact, Some(RowSlice { dim, row, cond }))
+}
+
+/// Whether `e` multiplies two terms neither of which is a literal (`i * n`).
+fn has_symbolic_product(e: &SExpr) -> bool {
+    use crate::spec::ExprKind as K;
+    match &e.kind {
+        K::Binary {
+            op: SOp::Mul,
+            lhs,
+            rhs,
+        } if !matches!(lhs.kind, K::Int(_)) && !matches!(rhs.kind, K::Int(_)) => true,
+        K::Binary { lhs, rhs, .. } => has_symbolic_product(lhs) || has_symbolic_product(rhs),
+        K::Unary { arg, .. } => has_symbolic_product(arg),
+        _ => false,
+    }
+}
+
+/// The condition of access `a` at location `ks`; with `keep = Some(d)`, the loop variable that
+/// dimension `d`'s index is solved for stands as `ks[d]` itself (see [`RowSlice`]). Also the
+/// dimension and row of a row slice, when the access is one.
+fn condition_keeping(
+    a: &Access,
+    base: &SExpr,
+    ks: &[SExpr],
+    members: &[(usize, String)],
+    keep: Option<usize>,
+    span: Span,
+) -> (SExpr, bool, Option<(usize, SExpr)>) {
+    let mut slice: Option<(usize, SExpr)> = None;
     let mut exact = a.exact;
     let dims = ks.len();
     // Equations k_d == index_d (None: the whole dimension).
@@ -1599,7 +1684,15 @@ fn condition(
         match solved {
             Some((d, c, rest)) => {
                 let k = ks[d].clone();
+                if c == 1
+                    && slice.is_none()
+                    && has_symbolic_product(&rest)
+                    && !a.loops.iter().any(|o| s::mentions(&rest, &o.name))
+                {
+                    slice = Some((d, rest.clone()));
+                }
                 let value = match c {
+                    _ if keep == Some(d) => k,
                     1 => s::sub(k, rest, span),
                     -1 => s::sub(rest, k, span),
                     _ => {
@@ -1658,7 +1751,7 @@ fn condition(
     }
     let _ = dims;
     parts.extend(cons);
-    (s::and_all(parts, span), exact)
+    (s::and_all(parts, span), exact, slice)
 }
 
 /// Marks dimension `d` as solved by a loop variable (its condition is in the constraints).

@@ -21,6 +21,7 @@ pub mod callee;
 pub mod constants;
 pub mod derefs;
 pub mod footprint;
+pub mod lengths;
 pub mod sexpr;
 pub mod stages;
 pub mod summary;
@@ -508,6 +509,11 @@ fn footprint_of_code(
             Dim::Thread => None,
         })
         .collect();
+    let lengths = lengths::allocation_lengths(program)
+        .into_iter()
+        .filter(|(v, _)| fixed.contains_key(v))
+        .filter_map(|(v, count)| Some((v, footprint::spec_of(&fixed, span, &count)?)))
+        .collect();
     let mut env = Env {
         program,
         fixed,
@@ -519,6 +525,7 @@ fn footprint_of_code(
         boxed,
         lock_bases,
         summaries,
+        lengths,
     };
     footprint::footprint(&mut env, code)
 }

@@ -312,6 +312,11 @@ pub fn linear(e: &Expr, name: &str) -> Option<(i128, Expr)> {
     }
 }
 
+/// Whether two expressions are the same up to spans.
+pub fn same(a: &Expr, b: &Expr) -> bool {
+    crate::spec::print_expr(a) == crate::spec::print_expr(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -116,6 +116,41 @@ impl Lowerer<'_> {
         for b in &blocks {
             written.extend(visit::assigned(&b.payload.body.block().stmts));
         }
+        // A pointer the function knows to start an allocation (its elements are `loc(p, i)`)
+        // still does in the region if no block assigns it: the blocks are told, so that a call
+        // of a function that asks for such a pointer (`work(a, lo, hi)`, in a program where
+        // some pointer may point into the middle of an allocation) can be made. Checked here,
+        // where the function knows it.
+        let mut bases = Vec::new();
+        for v in &named {
+            if !self.needs_offsets || !self.cur.base_ptrs.contains(v) || written.contains(v) {
+                continue;
+            }
+            if let Some(Repr::Local(n)) = self.repr(v) {
+                let p = local(n, span);
+                bases.push(and(
+                    bin(
+                        BinaryOp::Eq,
+                        super::viper_call(super::prelude::PBASE, vec![p.clone()], span),
+                        p.clone(),
+                        span,
+                    ),
+                    bin(
+                        BinaryOp::Eq,
+                        super::viper_call(super::prelude::POFF, vec![p], span),
+                        int(0, span),
+                        span,
+                    ),
+                    span,
+                ));
+            }
+        }
+        if !bases.is_empty() {
+            let fact = and_all(bases, span);
+            let at = internal(self, "pointers that start allocations");
+            out.push(stmt(VKind::Assert(respan(fact.clone(), at)), at));
+            team_facts.push(fact);
+        }
         // Shared local variables some block writes move into memory for the region.
         let mut boxed: Vec<(VarId, String, String)> = Vec::new();
         for b in &blocks {

@@ -2,7 +2,7 @@
 //!
 //! A receiver `loc(a, r*cols + c)` (`0 <= c < cols`) or `loc(a, k*m)` is inverted with `j / cols`
 //! and `j % cols` (see `qp_shape`). Relating such a quotient to linear bounds on `j` is nonlinear
-//! arithmetic, which Z3 does not decide; two families of valid ground facts make the cases that
+//! arithmetic, which Z3 does not decide; three families of valid ground facts make the cases that
 //! matter linear:
 //!
 //! - *thresholds*: for a term `T` that is syntactically `m * u`, `m > 0 ==> (T <= s <==> u <= s / m)`
@@ -10,9 +10,11 @@
 //!   `rows * cols` of `0 <= k < rows * cols`, or `i*cols + cols` of a row `i*cols <= k < i*cols + cols`);
 //! - *decompositions*: for an index written `m * u + v`, `0 <= v < m ==> s / m == u && s % m == v`
 //!   (and `m != 0 ==> s / m == u && s % m == 0` when `v` is `0`), for accesses such as
-//!   `loc(a, i*cols + j)`.
+//!   `loc(a, i*cols + j)`;
+//! - *rows*: `0 <= s - m*u < m ==> s / m == u`, for the rows `u` of slices `m*u + v <= k < …`
+//!   (two iterations' rows of a flat 2-D array are then apart by their quotients).
 //!
-//! Both hold for all integers (Euclidean division), so assuming them is sound; they only add terms
+//! All hold for all integers (Euclidean division), so assuming them is sound; they only add terms
 //! the solver may use.
 
 use z3::ast::{Ast, Bool, Dynamic, Int};
@@ -49,11 +51,73 @@ fn is_numeral(t: &Int) -> bool {
     t.as_i64().is_some() || t.simplify().as_i64().is_some()
 }
 
-/// `t` as `m * u + v` with `u` and `v` free of `m` (`u` is `0` when `m` does not occur).
+/// `t` as `m * u + v` with `v` free of `m` (`u` is `0` when `m` does not occur). `u` may mention
+/// `m` (`m * m` is `m * m + 0`): the lemmas built from the split hold for every integer `u`.
 fn split_by(t: &Int, m: &Int) -> Option<(Int, Int)> {
-    let a = affine(&Dynamic::from_ast(t), &[Dynamic::from_ast(m)])?;
-    let u = a.coefs[0].clone().unwrap_or_else(|| int(0));
-    Some((u, a.rest))
+    if t.ast_eq(m) {
+        return Some((int(1), int(0)));
+    }
+    let td = Dynamic::from_ast(t);
+    if !mentions(&td, &Dynamic::from_ast(m)) {
+        return Some((int(0), t.clone()));
+    }
+    let kids: Vec<Int> = td.children().iter().filter_map(|k| k.as_int()).collect();
+    let name = td.safe_decl().map(|d| d.name()).unwrap_or_default();
+    match name.as_str() {
+        "+" => {
+            let (mut u, mut v) = (int(0), int(0));
+            for k in &kids {
+                let (ku, kv) = split_by(k, m)?;
+                u = iadd(&u, &ku);
+                v = iadd(&v, &kv);
+            }
+            Some((u, v))
+        }
+        "-" if kids.len() == 1 => {
+            let (u, v) = split_by(&kids[0], m)?;
+            Some((ineg(&u), ineg(&v)))
+        }
+        "-" => {
+            let (first, rest) = kids.split_first()?;
+            let (mut u, mut v) = split_by(first, m)?;
+            for k in rest {
+                let (ku, kv) = split_by(k, m)?;
+                u = isub(&u, &ku);
+                v = isub(&v, &kv);
+            }
+            Some((u, v))
+        }
+        "*" => {
+            // A factor that is `m` itself: the others are the quotient.
+            if let Some(p) = kids.iter().position(|k| k.ast_eq(m)) {
+                let others: Vec<&Int> = kids
+                    .iter()
+                    .enumerate()
+                    .filter(|(q, _)| *q != p)
+                    .map(|(_, k)| k)
+                    .collect();
+                let u = others.iter().fold(int(1), |acc, k| imul(&acc, k));
+                return Some((u, int(0)));
+            }
+            // Otherwise one factor mentions `m` and the others scale its split.
+            let md = Dynamic::from_ast(m);
+            let mut inner: Option<(Int, Int)> = None;
+            let mut factor = int(1);
+            for k in &kids {
+                if mentions(&Dynamic::from_ast(k), &md) {
+                    if inner.is_some() {
+                        return None;
+                    }
+                    inner = Some(split_by(k, m)?);
+                } else {
+                    factor = imul(&factor, k);
+                }
+            }
+            let (u, v) = inner?;
+            Some((imul(&factor, &u), imul(&factor, &v)))
+        }
+        _ => None,
+    }
 }
 
 /// The thresholds `T` such that an atom of `facts` says `index >= T` or `index < T` (possibly
@@ -157,7 +221,9 @@ fn product_factors(t: &Dynamic, out: &mut Vec<Int>) {
 /// - for a division `s / m` at any index and a threshold `T` that is `m * u`:
 ///   `m > 0 ==> (T <= s <==> u <= s / m)`;
 /// - for two thresholds `T1 = m * u1`, `T2 = m * u2`: `m > 0 ==> (T1 <= T2 <==> u1 <= u2)`
-///   (e.g. `i*cols + cols <= rows*cols` from `i < rows`).
+///   (e.g. `i*cols + cols <= rows*cols` from `i < rows`);
+/// - for a threshold `m * u + v` and an index `s`: `0 <= s - m*u < m ==> s / m == u` (the row
+///   of `s`), where two rows of width `m` differ by more than a constant.
 ///
 /// `indices` are the index terms of the regions (inverse applications found in `facts` are added);
 /// `extra` are further thresholds `(m, T, u)` with `T = m * u`.
@@ -222,6 +288,52 @@ pub fn threshold_lemmas(
             push(implies(
                 &positive,
                 &iff(&icmp(&shifted_t, &s, Cmp::Le), &icmp(&u, &q, Cmp::Le)),
+            ));
+        }
+    }
+    // Rows: an index within `[m*u, m*u + m)` is in row `u`, for each threshold `m*u + v`
+    // (`i*n + 1` of a row's slice `1 <= k - i*n < n - 1`): two slices of different rows are
+    // then told apart by their quotients. Only rows whose number is free of the width (not
+    // `n` of `n*n`): the others say nothing a region needs and cost the solver nonlinear work.
+    let mut rows: Vec<(Int, Int)> = Vec::new();
+    for m in &widths {
+        for t in &ts {
+            let Some((u, _)) = split_by(t, m) else {
+                continue;
+            };
+            let u = u.simplify();
+            if is_numeral(&u)
+                || mentions(&Dynamic::from_ast(&u), &Dynamic::from_ast(m))
+                || rows.iter().any(|(w, x)| w.ast_eq(m) && x.ast_eq(&u))
+            {
+                continue;
+            }
+            rows.push((m.clone(), u));
+        }
+    }
+    // A width whose rows all differ by constants (`i` and `i + 1` of one region's bounds) has
+    // one region's rows: nothing to tell apart, and the quotients would only slow the solver.
+    let apart = |m: &Int| {
+        let of_m: Vec<&Int> = rows
+            .iter()
+            .filter(|(w, _)| w.ast_eq(m))
+            .map(|(_, u)| u)
+            .collect();
+        of_m.iter().enumerate().any(|(a, u1)| {
+            of_m[a + 1..]
+                .iter()
+                .any(|u2| !is_numeral(&isub(u1, u2).simplify()))
+        })
+    };
+    let rows: Vec<(Int, Int)> = rows.iter().filter(|(m, _)| apart(m)).cloned().collect();
+    for (m, u) in &rows {
+        let base = imul(m, u);
+        for i in &indices {
+            let off = isub(i, &base);
+            let inside = and2(&icmp(&int(0), &off, Cmp::Le), &icmp(&off, m, Cmp::Lt));
+            push(implies(
+                &inside,
+                &eq(&Dynamic::from_ast(&idiv(i, m)), &Dynamic::from_ast(u)),
             ));
         }
     }
