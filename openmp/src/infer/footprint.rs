@@ -1479,16 +1479,10 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
                 let all: Vec<&Access> = accesses.iter().filter(|a| a.base == base).collect();
                 let write = all.iter().any(|a| a.write);
                 let at = all.iter().find(|a| a.write).unwrap_or(&all[0]).span;
-                let dims = dims_of(&var.ty);
-                let e = whole_object_of_length(
-                    &name,
-                    dims,
-                    write,
-                    env.lengths.get(&base),
-                    &mut env.taken,
-                    at,
-                );
-                out.push((e, false));
+                out.push((
+                    whole_of(env, &name, base, dims_of(&var.ty), write, at),
+                    false,
+                ));
             }
             continue;
         }
@@ -1500,15 +1494,7 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         if accs.len() > MAX_ACCESSES_PER_OBJECT {
             let write = accs.iter().any(|a| a.write);
             let at = accs.iter().find(|a| a.write).unwrap_or(&accs[0]).span;
-            let e = whole_object_of_length(
-                &name,
-                dims,
-                write,
-                env.lengths.get(&base),
-                &mut env.taken,
-                at,
-            );
-            out.push((e, false));
+            out.push((whole_of(env, &name, base, dims, write, at), false));
             continue;
         }
         let ks: Vec<String> = (0..dims)
@@ -1576,6 +1562,19 @@ fn clauses(env: &mut Env<'_>, accesses: &[Access]) -> Footprint {
         accesses: Vec::new(),
         pointers: Vec::new(),
     }
+}
+
+/// The whole object of `base` (named `name` in specifications), of its known length if any.
+fn whole_of(
+    env: &mut Env<'_>,
+    name: &SExpr,
+    base: VarId,
+    dims: usize,
+    write: bool,
+    at: Span,
+) -> SExpr {
+    let length = env.lengths.get(&base).cloned();
+    whole_object_of_length(name, dims, write, length.as_ref(), &mut env.taken, at)
 }
 
 /// The name that stands for `omp_get_thread_num()` where expressions are compared as linear
