@@ -21,6 +21,5 @@ int main(void)
   for (int b = 0; b < 10; b++)
     scale(a, b * 100, b * 100 + 101);
   printf("done\n");
-  free(a);
   return 0;
 }
