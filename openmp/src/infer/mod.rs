@@ -92,6 +92,13 @@ pub fn infer(program: &mut Program) -> Inference {
     }
     // Blocks of parallel regions.
     let mut regions = std::mem::take(&mut program.regions);
+    let lengths = lengths::allocation_lengths(program);
+    let cx = ProgramCx {
+        program,
+        names: &names,
+        summaries: &summaries,
+        lengths: &lengths,
+    };
     for r in &mut regions {
         let mut written = BTreeSet::new();
         for b in r.ppl.blocks() {
@@ -107,7 +114,7 @@ pub fn infer(program: &mut Program) -> Inference {
         let lock_bases = (!locks.is_empty()).then(|| {
             let mut m: HashMap<crate::omp::LockName, BTreeSet<VarId>> = HashMap::new();
             for b in &blocks {
-                for l in block_footprint(program, &names, &summaries, b, &written, None).locked {
+                for l in block_footprint(&cx, b, &written, None).locked {
                     let e = m.entry(l.lock).or_default();
                     if l.write {
                         e.insert(l.base);
@@ -121,17 +128,9 @@ pub fn infer(program: &mut Program) -> Inference {
             // Only for an inferred contract: a contract of the user's speaks of whole
             // iterations, whose sequentialized run needs their permissions all at once.
             if b.payload.contract.is_none() {
-                b.payload.stages = stages::stages(program, &names, &summaries, b, &written);
+                b.payload.stages = stages::stages(&cx, b, &written);
             }
-            locked.extend(infer_block(
-                program,
-                &names,
-                &summaries,
-                b,
-                &written,
-                lock_bases.clone(),
-                &mut out,
-            ));
+            locked.extend(infer_block(&cx, b, &written, lock_bases.clone(), &mut out));
         }
         for b in locks {
             lock_resource(program, &names, b, &locked);
@@ -414,29 +413,40 @@ fn lock_resource(
     });
 }
 
+/// What the footprint of every block needs of the whole program, computed once.
+pub(super) struct ProgramCx<'a> {
+    pub program: &'a Program,
+    pub names: &'a taken::ProgramNames,
+    pub summaries: &'a summary::Summaries,
+    /// Allocation lengths of pointer variables ([`lengths`]).
+    pub lengths: &'a HashMap<VarId, Expr>,
+}
+
 /// The footprint of a block's code.
 fn footprint_of(
-    program: &Program,
-    names: &taken::ProgramNames,
-    summaries: &summary::Summaries,
+    cx: &ProgramCx<'_>,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
 ) -> footprint::Footprint {
     let code = b.payload.body.block().stmts.clone();
-    footprint_of_code(program, names, summaries, b, written, lock_bases, &code)
+    footprint_of_code(cx, b, written, lock_bases, &code)
 }
 
 /// The footprint of `code`, part of a block's code, with the block's data-sharing attributes.
 fn footprint_of_code(
-    program: &Program,
-    names: &taken::ProgramNames,
-    summaries: &summary::Summaries,
+    cx: &ProgramCx<'_>,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
     code: &[Stmt],
 ) -> footprint::Footprint {
+    let ProgramCx {
+        program,
+        names,
+        summaries,
+        lengths,
+    } = *cx;
     let ob = &b.payload;
     let span = ob.pragma.span;
     let function = ob
@@ -509,10 +519,10 @@ fn footprint_of_code(
             Dim::Thread => None,
         })
         .collect();
-    let lengths = lengths::allocation_lengths(program)
-        .into_iter()
+    let lengths = lengths
+        .iter()
         .filter(|(v, _)| fixed.contains_key(v))
-        .filter_map(|(v, count)| Some((v, footprint::spec_of(&fixed, span, &count)?)))
+        .filter_map(|(v, count)| Some((*v, footprint::spec_of(&fixed, span, count)?)))
         .collect();
     let mut env = Env {
         program,
@@ -532,28 +542,25 @@ fn footprint_of_code(
 
 /// The footprint of a block (for finding out what its locks protect).
 fn block_footprint(
-    program: &Program,
-    names: &taken::ProgramNames,
-    summaries: &summary::Summaries,
+    cx: &ProgramCx<'_>,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
 ) -> footprint::Footprint {
-    footprint_of(program, names, summaries, b, written, lock_bases)
+    footprint_of(cx, b, written, lock_bases)
 }
 
 /// Infers the contract of a block (if it has none) and the invariants of its loops; returns
 /// the accesses its code makes under locks.
 fn infer_block(
-    program: &Program,
-    names: &taken::ProgramNames,
-    summaries: &summary::Summaries,
+    cx: &ProgramCx<'_>,
     b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
     lock_bases: Option<HashMap<crate::omp::LockName, BTreeSet<VarId>>>,
     out: &mut Inference,
 ) -> Vec<footprint::Locked> {
-    let fp = footprint_of(program, names, summaries, b, written, lock_bases);
+    let program = cx.program;
+    let fp = footprint_of(cx, b, written, lock_bases);
     let ob = &mut b.payload;
     let span = ob.pragma.span;
     let replicated = matches!(ob.origin, crate::omp::BlockOrigin::Replicated);

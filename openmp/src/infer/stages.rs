@@ -11,7 +11,7 @@
 //! from one top-level statement to the next). Elsewhere the block keeps no stages and is checked
 //! like a parallel loop (sound, as no pair is left out).
 
-use super::{clause, footprint_of_code, taken, Program};
+use super::{clause, footprint_of_code, ProgramCx};
 use crate::c::ast::{Stmt, StmtKind, VarId};
 use crate::c::visit;
 use crate::spec::{ClauseKind, Contract};
@@ -23,9 +23,7 @@ const MAX_STAGES: usize = 8;
 /// The footprint of each top-level statement of block `b`'s iteration, or nothing (see the
 /// module's documentation for when).
 pub(super) fn stages(
-    program: &Program,
-    names: &taken::ProgramNames,
-    summaries: &super::summary::Summaries,
+    cx: &ProgramCx<'_>,
     b: &ppl::BasicBlock<crate::omp::OmpBlock>,
     written: &BTreeSet<VarId>,
 ) -> Vec<Contract> {
@@ -43,15 +41,7 @@ pub(super) fn stages(
     let span = ob.pragma.span;
     let mut out = Vec::new();
     for s in stmts {
-        let fp = footprint_of_code(
-            program,
-            names,
-            summaries,
-            b,
-            written,
-            None,
-            std::slice::from_ref(s),
-        );
+        let fp = footprint_of_code(cx, b, written, None, std::slice::from_ref(s));
         if fp.failure.is_some() || !fp.locked.is_empty() {
             return Vec::new();
         }
