@@ -7,7 +7,7 @@
 //! permission) and dropped. `omp_get_thread_num()` and `omp_get_num_threads()` get their value
 //! from the construct they are called in.
 
-use super::prelude::{self, ALEN, LOC, PBASE, POFF};
+use super::prelude::{self, ALEN, LOC};
 use super::{viper_call, Lowerer};
 use crate::c::ast::*;
 use crate::error::FrontError;
@@ -74,21 +74,7 @@ impl Lowerer<'_> {
                             },
                             a.span,
                         );
-                        let ok = and(
-                            bin(
-                                BinaryOp::Eq,
-                                viper_call(PBASE, vec![v.clone()], a.span),
-                                v.clone(),
-                                a.span,
-                            ),
-                            bin(
-                                BinaryOp::Eq,
-                                viper_call(POFF, vec![v.clone()], a.span),
-                                int(0, a.span),
-                                a.span,
-                            ),
-                            a.span,
-                        );
+                        let ok = prelude::starts_allocation(v.clone(), a.span);
                         out.push(stmt(VKind::Assert(respan(ok, at)), at));
                     }
                     vargs.push(v);

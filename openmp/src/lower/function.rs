@@ -6,7 +6,6 @@
 //! its initial value and full permission, and `argv` readable. Functions that are not verified
 //! (prototypes, `requires false`, `spec_ignore`) are abstract methods: calls use their contract.
 
-use super::prelude::{PBASE, POFF};
 use super::spec::SpecPos;
 use super::{viper_call, Lowerer, Repr};
 use crate::c::ast::*;
@@ -48,24 +47,7 @@ impl<'p> Lowerer<'p> {
             args.push(decl(&v, ty, p.span));
             if info.ty.is_pointer() && f.origin == Origin::Main && self.needs_offsets && !interior {
                 let a = local(&v, p.span);
-                facts.push((
-                    and(
-                        bin(
-                            BinaryOp::Eq,
-                            viper_call(PBASE, vec![a.clone()], p.span),
-                            a.clone(),
-                            p.span,
-                        ),
-                        bin(
-                            BinaryOp::Eq,
-                            viper_call(POFF, vec![a], p.span),
-                            int(0, p.span),
-                            p.span,
-                        ),
-                        p.span,
-                    ),
-                    p.span,
-                ));
+                facts.push((super::prelude::starts_allocation(a, p.span), p.span));
             }
             self.cur.vars.insert(p.var, Repr::Local(v));
             self.spec_declare(p.var);

@@ -162,6 +162,20 @@ pub fn element(a: Expr, i: Expr, f: &str, span: Span) -> Expr {
     field(call(LOC, vec![a, i], span), f, span)
 }
 
+/// `pbase(p) == p && poff(p) == 0`: `p` points to the start of an allocation (or is null).
+pub fn starts_allocation(p: Expr, span: Span) -> Expr {
+    and(
+        bin(
+            BinaryOp::Eq,
+            call(PBASE, vec![p.clone()], span),
+            p.clone(),
+            span,
+        ),
+        bin(BinaryOp::Eq, call(POFF, vec![p], span), int(0, span), span),
+        span,
+    )
+}
+
 /// The prelude's declarations.
 pub fn items() -> Vec<Item> {
     let s = Span::DUMMY;

@@ -127,22 +127,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if let Some(Repr::Local(n)) = self.repr(v) {
-                let p = local(n, span);
-                bases.push(and(
-                    bin(
-                        BinaryOp::Eq,
-                        super::viper_call(super::prelude::PBASE, vec![p.clone()], span),
-                        p.clone(),
-                        span,
-                    ),
-                    bin(
-                        BinaryOp::Eq,
-                        super::viper_call(super::prelude::POFF, vec![p], span),
-                        int(0, span),
-                        span,
-                    ),
-                    span,
-                ));
+                bases.push(super::prelude::starts_allocation(local(n, span), span));
             }
         }
         if !bases.is_empty() {
