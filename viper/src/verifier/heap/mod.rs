@@ -1,10 +1,12 @@
 //! The symbolic state and its heap: a path's state (store, heap, path conditions), basic chunks
 //! of field permissions, and quantified permissions (quantified chunks, their inverse functions,
-//! affine receivers, division lemmas), as Silicon's `state` package and QP support.
+//! affine receivers, variables determined by their region, division lemmas), as Silicon's
+//! `state` package and QP support.
 
 pub(super) mod chunks;
 pub(super) mod heap_basic;
 pub(super) mod qp;
+pub(super) mod qp_determined;
 pub(super) mod qp_guard;
 pub(super) mod qp_lemmas;
 pub(super) mod qp_shape;

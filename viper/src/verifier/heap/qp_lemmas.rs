@@ -327,14 +327,8 @@ pub fn threshold_lemmas(
     };
     let rows: Vec<(Int, Int)> = rows.iter().filter(|(m, _)| apart(m)).cloned().collect();
     for (m, u) in &rows {
-        let base = imul(m, u);
         for i in &indices {
-            let off = isub(i, &base);
-            let inside = and2(&icmp(&int(0), &off, Cmp::Le), &icmp(&off, m, Cmp::Lt));
-            push(implies(
-                &inside,
-                &eq(&Dynamic::from_ast(&idiv(i, m)), &Dynamic::from_ast(u)),
-            ));
+            push(row_lemma(i, m, u));
         }
     }
     for m in &widths {
@@ -369,6 +363,17 @@ pub fn threshold_lemmas(
         }
     }
     out
+}
+
+/// `0 <= s - m*u < m ==> s / m == u`: `u` is the row of `s` in rows of width `m` (valid for all
+/// integers, with Euclidean division).
+pub fn row_lemma(s: &Int, m: &Int, u: &Int) -> Bool {
+    let off = isub(s, &imul(m, u));
+    let inside = and2(&icmp(&int(0), &off, Cmp::Le), &icmp(&off, m, Cmp::Lt));
+    implies(
+        &inside,
+        &eq(&Dynamic::from_ast(&idiv(s, m)), &Dynamic::from_ast(u)),
+    )
 }
 
 /// Decomposition lemmas for the divisions at the ground index terms `args` (the integer

@@ -10,13 +10,17 @@
 //! functions and their triggers see `loc(a, j)`, with a bound variable directly below an
 //! uninterpreted function, and comparing two such regions is linear arithmetic over the index.
 //!
+//! A bound variable that the receiver does not mention must be determined by the condition
+//! (`b == k / 100` in `100*b <= k < 100*b + 100`, see `qp_determined`) and is replaced by that term.
+//!
 //! The rewriting is exact: `xs ↦ A(xs)` is a bijection from the region onto its image, and the
 //! image is described by `cond(inverse(j))` plus, for strides, the guard that `j` is hit at all.
 
 use z3::ast::{Ast, Bool, Dynamic, Int};
 
 use super::qp::QpParts;
-use super::qp_lemmas::Division;
+use super::qp_determined::{determined, Determined};
+use super::qp_lemmas::{row_lemma, Division};
 use crate::verifier::smt::terms::*;
 
 /// An integer term as `sum coefs[k] * vars[k] + rest`, with coefficients and `rest` free of the
@@ -55,7 +59,7 @@ impl Affine {
     }
 
     /// The variables with a coefficient that is not the literal 0.
-    fn used(&self) -> Vec<usize> {
+    pub(crate) fn used(&self) -> Vec<usize> {
         self.coefs
             .iter()
             .enumerate()
@@ -251,10 +255,8 @@ pub fn rewrite(parts: &QpParts) -> Option<Rewritten> {
     }
     let mut found = Vec::new();
     collect_slots(&parts.rcv, vars, &mut found)?;
-    if found.iter().all(|(_, f)| matches!(f, SlotForm::Var(_))) {
-        return None;
-    }
-    // Every bound variable in exactly one slot (and so occurring once).
+    // Every bound variable in at most one slot (and so occurring once); those in none must be
+    // determined by the condition (see `qp_determined`).
     let mut seen = vec![0usize; vars.len()];
     for (_, f) in &found {
         match f {
@@ -265,9 +267,20 @@ pub fn rewrite(parts: &QpParts) -> Option<Rewritten> {
             }
         }
     }
-    if seen.iter().any(|&n| n != 1) {
+    if seen.iter().any(|&n| n > 1) {
         return None;
     }
+    let absent: u64 = (0..vars.len())
+        .filter(|&x| seen[x] == 0)
+        .fold(0, |m, x| m | 1u64 << x);
+    if absent == 0 && found.iter().all(|(_, f)| matches!(f, SlotForm::Var(_))) {
+        return None;
+    }
+    let cond = Dynamic::from_ast(&parts.cond);
+    let fixed: Vec<(usize, Determined)> = (0..vars.len())
+        .filter(|&x| absent & (1u64 << x) != 0)
+        .map(|x| determined(&cond, x, vars, absent).map(|d| (x, d)))
+        .collect::<Option<_>>()?;
     let mut slots = Vec::new();
     let mut obligations = Vec::new();
     // The bound variables as terms over the index variables.
@@ -344,6 +357,32 @@ pub fn rewrite(parts: &QpParts) -> Option<Rewritten> {
             rcv_pairs.push((term, index.clone()));
         }
         slots.push(Slot { index, form });
+    }
+    // A determined variable's value, over the others, then over the index variables.
+    let slot_back: Vec<(Dynamic, Dynamic)> = vars
+        .iter()
+        .zip(inverse.iter())
+        .filter_map(|(v, t)| Some((v.clone(), t.clone()?)))
+        .collect();
+    let slot_pairs: Vec<(&Dynamic, &Dynamic)> = slot_back.iter().map(|(a, b)| (a, b)).collect();
+    for (x, d) in &fixed {
+        let value = d.value();
+        let exact = implies(&parts.cond, &eq(&vars[*x], &Dynamic::from_ast(&value)));
+        if d.width.as_i64().is_none() {
+            // Nonlinear: the obligation may use that the variable is the row of the divided term
+            // if the condition puts the term in its row (a theorem of integer division).
+            let shifted = isub(&d.term, &d.offset);
+            let row = row_lemma(&shifted, &d.width, &vars[*x].as_int()?);
+            obligations.push(implies(&row, &exact));
+            divisions.push(Division {
+                index: subst(&d.term, &slot_pairs),
+                width: d.width.clone(),
+                offset: d.offset.clone(),
+            });
+        } else {
+            obligations.push(exact);
+        }
+        inverse[*x] = Some(Dynamic::from_ast(&subst(&value, &slot_pairs)));
     }
     let inverse: Vec<Dynamic> = inverse.into_iter().collect::<Option<Vec<_>>>()?;
     let back: Vec<(&Dynamic, &Dynamic)> = vars.iter().zip(inverse.iter()).collect();
