@@ -84,20 +84,21 @@ pub fn per_type_functions() -> Vec<(String, bool, usize)> {
     out
 }
 
-fn int_lit(e: &VExpr) -> Option<i128> {
+/// The value of an integer literal (possibly negated).
+pub(super) fn int_literal_value(e: &VExpr) -> Option<i128> {
     match &e.kind {
         ExprKind::IntLit(b) => i128::try_from(b).ok(),
         ExprKind::Unary {
             op: viper::ast::UnaryOp::Neg,
             operand,
-        } => int_lit(operand).map(|v| -v),
+        } => int_literal_value(operand).map(|v| -v),
         _ => None,
     }
 }
 
 /// The integer value `v` converted to type `k`.
 pub fn of_int(v: VExpr, k: FloatKind, span: Span) -> VExpr {
-    let exact = int_lit(&v).is_some_and(|n| n.abs() <= EXACT);
+    let exact = int_literal_value(&v).is_some_and(|n| n.abs() <= EXACT);
     let name = if exact {
         "f_of_int".into()
     } else {
@@ -124,11 +125,11 @@ fn exact_everywhere(v: &VExpr) -> bool {
     match &v.kind {
         ExprKind::Call { name, args } if name.name == "f_of_int" => args
             .first()
-            .and_then(int_lit)
+            .and_then(int_literal_value)
             .is_some_and(|n| n.abs() <= EXACT),
         ExprKind::Call { name, args } if name.name == "f_lit" => {
-            matches!(args.as_slice(), [n, d] if int_lit(n).is_some_and(|n| n.abs() <= EXACT)
-                && int_lit(d).is_some_and(|d| d <= EXACT && (d & (d - 1)) == 0))
+            matches!(args.as_slice(), [n, d] if int_literal_value(n).is_some_and(|n| n.abs() <= EXACT)
+                && int_literal_value(d).is_some_and(|d| d <= EXACT && (d & (d - 1)) == 0))
         }
         _ => false,
     }

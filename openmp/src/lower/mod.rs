@@ -431,3 +431,6 @@ pub fn viper_type(t: &Type) -> Option<VType> {
         Type::Ptr(_) | Type::Array { .. } => Some(prelude::array_type()),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -233,3 +233,17 @@ fn perm_on_scalars_and_misplaced_permissions_are_errors() {
     let e = lower_err("/*@ requires n > 0 || Perm(a[0], write); @*/ void f(int n, int *a) { }");
     assert_eq!(e[0].kind, ErrorKind::Type);
 }
+
+#[test]
+fn integer_conversions_are_exact_without_a_wrap_where_they_can_be() {
+    // C11 6.3.1.3: a literal is converted at once; an `int` as an `unsigned` is itself or itself
+    // plus 2^32; a `long` as an `int` keeps the modular wrap.
+    let src = "unsigned f(int x) { unsigned a = -1; unsigned b = x; long c = x; int d = c; return a + b + d; }";
+    let text = viper::print(&lowered(src).program);
+    assert!(text.contains(":= 4294967295"), "{text}");
+    assert!(text.contains("x < 0 ? x + 4294967296 : x"), "{text}");
+    assert!(
+        text.contains("c_wrap(c, -2147483648, 4294967296)"),
+        "{text}"
+    );
+}

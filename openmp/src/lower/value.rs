@@ -616,7 +616,8 @@ impl Lowerer<'_> {
 /// An integer value of type `from` converted to the integer type `to` (C11 6.3.1.3): unchanged
 /// where `to` can represent every value of `from`; otherwise brought into `to`'s range modulo
 /// 2^width — the rule for unsigned types, and for signed ones the implementation-defined result
-/// GCC and Clang give. Not an integer conversion: `v` itself.
+/// GCC and Clang give. Not an integer conversion: `v` itself. Exact for the values of `from`
+/// (a value outside them would come from a signed overflow, which ompv assumes away).
 pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr {
     let Some((lo, hi)) = to.int_range() else {
         return v;
@@ -626,6 +627,22 @@ pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr
         .is_some_and(|(flo, fhi)| lo <= flo && fhi <= hi);
     if *to == Type::Bool || fits {
         return v;
+    }
+    // A signed value that `to` can represent once its negative part is shifted up by one
+    // modulus (an `int` as a `size_t`): `v` or `v + 2^width`, the same as the wrap for every
+    // value of `from`, but without a function whose definition the prover must unfold (a count
+    // `n * sizeof(double)` inside a quantifier's range stays `n` where `n >= 0` is known).
+    let modulus = hi - lo + 1;
+    if let Some(n) = super::float::int_literal_value(&v) {
+        return int_lit(lo + (n - lo).rem_euclid(modulus), span);
+    }
+    let shifts_once = from
+        .int_range()
+        .is_some_and(|(flo, fhi)| flo < lo && lo - modulus <= flo && fhi <= hi);
+    if shifts_once {
+        let below = bin(BinaryOp::Lt, v.clone(), int_lit(lo, span), span);
+        let shifted = bin(BinaryOp::Add, v.clone(), int_lit(modulus, span), span);
+        return cond(below, shifted, v, span);
     }
     wrap_into(v, lo, hi, span)
 }
