@@ -709,10 +709,21 @@ fn body_place(b: &Block) -> Option<Place> {
     Some(Place::After(b.span.start as usize + 1)).filter(|_| b.span.start > 0)
 }
 
-/// Whether `b` is one statement written without braces (a loop's or construct's body).
+/// Whether `b` is one statement written without braces (a loop's or construct's body). The
+/// front end may expand one statement into several (a call's result through a temporary), all
+/// at the statement's place; a `{ … }` block's statements start after its brace.
 fn bare(b: &Block) -> bool {
-    matches!(b.stmts.as_slice(),
-        [only] if only.span.start == b.span.start && !matches!(only.kind, StmtKind::Block(_)))
+    let braced = |s: &Stmt| match &s.kind {
+        StmtKind::Block(inner) => inner
+            .stmts
+            .first()
+            .is_none_or(|f| f.span.start != s.span.start),
+        _ => false,
+    };
+    !b.stmts.is_empty()
+        && b.stmts
+            .iter()
+            .all(|s| s.span.start == b.span.start && !braced(s))
 }
 
 /// The loop invariants `clauses` of the loop at `span`, with their place in the source: before

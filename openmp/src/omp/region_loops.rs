@@ -12,6 +12,10 @@
 //! So `parallel { for (h) S }` is rewritten into `for (h) parallel S` when
 //! - the region's body is the loop, after declarations without initialiser (moved into each
 //!   new region: private to its threads, §5.1.1), and has no contract;
+//!   code `R` after the loop becomes a region of its own, `for (h) parallel S; parallel R`,
+//!   with the same clauses and declarations: the loop's last barrier orders all its steps
+//!   before `R` just as the end of the last step's region does, and between them the threads
+//!   only test the header, which reads private and unchanged values;
 //! - the region has only `private`, `firstprivate`, `shared`, `default(shared|none)`,
 //!   `proc_bind` and a constant `num_threads` (a `reduction`, `lastprivate`, `copyin` or `if`
 //!   would act once, not per iteration);
@@ -33,7 +37,8 @@
 //! iteration to the next in the original, while each new region starts it uninitialised
 //! (§5.4.3). When the body may read such a variable before assigning it, the new regions
 //! read any value: proofs still hold for the original, but a race found may not happen, so
-//! the region is marked an approximation.
+//! the region is marked an approximation. Likewise for the region of the code after the loop
+//! when it may read a private value (the loop variable's, or one the loop assigned).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -55,10 +60,20 @@ use super::RegionId;
 pub fn desugar(program: &mut crate::c::convert::Program) -> BTreeMap<RegionId, (Span, String)> {
     let mut out = BTreeMap::new();
     let read_only = read_only_params(program);
+    let mut next_region = super::inline::region_ids(program)
+        .iter()
+        .max()
+        .map_or(0, |m| m + 1);
     let mut vars = std::mem::take(&mut program.vars);
     for f in &mut program.functions {
         if let Body::Verified(b) = &mut f.body {
-            rewrite_in(&mut b.stmts, &mut vars, &read_only, &mut out);
+            rewrite_in(
+                &mut b.stmts,
+                &mut vars,
+                &read_only,
+                &mut next_region,
+                &mut out,
+            );
         }
     }
     program.vars = vars;
@@ -69,19 +84,21 @@ pub fn desugar(program: &mut crate::c::convert::Program) -> BTreeMap<RegionId, (
 /// through (never assigns, writes through, passes on or lets escape).
 type ReadOnly = HashMap<String, Vec<bool>>;
 
+/// Regions that became approximations, with where and why.
+type Approximations = Vec<(RegionId, (Span, String))>;
+
 fn rewrite_in(
     stmts: &mut [Stmt],
     vars: &mut Vec<Var>,
     read_only: &ReadOnly,
+    next_region: &mut usize,
     out: &mut BTreeMap<RegionId, (Span, String)>,
 ) {
     for s in stmts.iter_mut() {
         if let StmtKind::Omp(c) = &s.kind {
             if c.region.is_some() {
-                if let Some((rewritten, approx)) = hoisted(c, vars, read_only) {
-                    if let (Some(id), Some(a)) = (c.region, approx) {
-                        out.insert(id, a);
-                    }
+                if let Some((rewritten, approx)) = hoisted(c, vars, read_only, next_region) {
+                    out.extend(approx);
                     *s = rewritten;
                 }
                 // Regions are outermost: nothing inside them is rewritten here.
@@ -89,7 +106,7 @@ fn rewrite_in(
             }
         }
         super::locks::for_each_block_mut(s, &mut |b| {
-            rewrite_in(&mut b.stmts, vars, read_only, out)
+            rewrite_in(&mut b.stmts, vars, read_only, next_region, out)
         });
     }
 }
@@ -135,7 +152,8 @@ fn hoisted(
     c: &OmpConstruct,
     vars: &mut Vec<Var>,
     read_only: &ReadOnly,
-) -> Option<(Stmt, Option<(Span, String)>)> {
+    next_region: &mut usize,
+) -> Option<(Stmt, Approximations)> {
     if c.pragma.directive != Directive::Parallel {
         return None;
     }
@@ -157,16 +175,17 @@ fn hoisted(
             _ => return None,
         }
     }
-    // The shape: declarations without initialiser, then the loop.
+    // The shape: declarations without initialiser, the loop, then any code.
     let stmts = unbraced(body);
-    let (lp, decls) = stmts.split_last()?;
+    let first = stmts
+        .iter()
+        .position(|d| !matches!(&d.kind, StmtKind::Decl { init: None, .. }))?;
+    let (decls, tail) = stmts.split_at(first);
+    let (lp, rest) = tail.split_first()?;
     let mut declared = BTreeSet::new();
     for d in decls {
-        match &d.kind {
-            StmtKind::Decl { var, init: None } => {
-                declared.insert(*var);
-            }
-            _ => return None,
+        if let StmtKind::Decl { var, .. } = &d.kind {
+            declared.insert(*var);
         }
     }
     let StmtKind::Loop {
@@ -268,17 +287,68 @@ fn hoisted(
         })
         .collect();
     let carried = live_in(s, &uninitialised, &mut BTreeSet::new());
-    let approx = carried.map(|x| {
-        (
-            lp.span,
-            format!(
-                "`{}` may keep its value from one iteration of this loop to the next, which ompv \
-                 does not model (it checks each iteration with any value): a race found may not \
-                 happen",
-                var(x).name
+    let mut approx: Approximations = Vec::new();
+    if let (Some(id), Some(x)) = (c.region, carried) {
+        approx.push((
+            id,
+            (
+                lp.span,
+                format!(
+                    "`{}` may keep its value from one iteration of this loop to the next, which \
+                     ompv does not model (it checks each iteration with any value): a race found \
+                     may not happen",
+                    var(x).name
+                ),
             ),
-        )
-    });
+        ));
+    }
+    // Code after the loop: a region of its own, with the same clauses and declarations. What
+    // the team does in the loop happens before it in both forms (the loop's last barrier, or the
+    // end of its last region); a private value the loop leaves for it is not modelled.
+    let rest_region = if rest.is_empty() {
+        None
+    } else {
+        let id = RegionId(*next_region);
+        *next_region += 1;
+        let mut after: BTreeSet<VarId> = declared.clone();
+        after.insert(v);
+        after.extend(
+            visit::referenced(rest)
+                .into_iter()
+                .filter(|x| private_names.contains(&var(*x).name.as_str())),
+        );
+        if let Some(x) = live_in(rest, &after, &mut BTreeSet::new()) {
+            approx.push((
+                id,
+                (
+                    rest[0].span,
+                    format!(
+                        "`{}` may keep its value from the loop before this code into it, which \
+                         ompv does not model (it checks that code with any value): a race found \
+                         may not happen",
+                        var(x).name
+                    ),
+                ),
+            ));
+        }
+        let mut body_stmts: Vec<Stmt> = decls.to_vec();
+        body_stmts.extend(rest.iter().cloned());
+        Some(Stmt {
+            kind: StmtKind::Omp(Box::new(OmpConstruct {
+                pragma: c.pragma.clone(),
+                body: OmpBody::Block {
+                    contract: None,
+                    body: Block {
+                        stmts: body_stmts,
+                        span: body.span,
+                    },
+                },
+                region: Some(id),
+                span: c.span,
+            })),
+            span: c.span,
+        })
+    };
 
     // The loop variable of the new loop: the function's own, or a fresh one standing for the
     // private copy (the function's variable must keep its value).
@@ -370,6 +440,7 @@ fn hoisted(
         },
         span: lp.span,
     });
+    outer.extend(rest_region);
     Some((
         Stmt {
             kind: StmtKind::Block(Block {

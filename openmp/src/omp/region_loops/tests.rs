@@ -116,8 +116,6 @@ fn the_step_variable_may_be_passed_only_to_a_function_that_reads_through_it() {
 fn other_shapes_and_clauses_stay() {
     let before = format!("k = 1;\n {STEP}");
     assert_eq!(rewrite(&region("private(t, k)", &before)), None);
-    let after = format!("{STEP}\n k = 1;");
-    assert_eq!(rewrite(&region("private(t, k)", &after)), None);
     for clause in ["reduction(+: k)", "if(n > 1)", "num_threads(n)"] {
         assert_eq!(
             rewrite(&region(&format!("private(t) {clause}"), STEP)),
@@ -150,4 +148,67 @@ fn a_private_value_carried_between_steps_makes_an_approximation() {
         rewrite(&region("private(t) firstprivate(k)", changed)),
         None
     );
+}
+
+/// The region [`desugar`] makes of the code after the loop in `main`'s body `body`: `None` if
+/// there is none, else whether it is an approximation.
+fn rest(body: &str) -> Option<bool> {
+    let src = format!(
+        "int main(int argc, char **argv) {{\n  int n = argc; int i, t, k; int a[100];\n{body}\n  \
+         return 0;\n}}\n"
+    );
+    let mut sm = SourceMap::new();
+    let f = sm.add("t.c", &src);
+    let mut program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let approx = desugar(&mut program);
+    let main = program
+        .functions
+        .iter()
+        .find(|f| f.name.name == "main")
+        .expect("main");
+    let Body::Verified(b) = &main.body else {
+        panic!("main is verified")
+    };
+    let mut found = None;
+    visit::each_stmt(&b.stmts, &mut |s| {
+        if let StmtKind::Block(blk) = &s.kind {
+            if let [.., Stmt {
+                kind: StmtKind::Loop { .. },
+                ..
+            }, Stmt {
+                kind: StmtKind::Omp(c),
+                ..
+            }] = blk.stmts.as_slice()
+            {
+                if let Some(id) = c.region {
+                    found = Some(approx.contains_key(&id));
+                }
+            }
+        }
+    });
+    found
+}
+
+#[test]
+fn code_after_the_loop_becomes_a_region_of_its_own() {
+    // §11: the loop's last barrier orders every step before the code after it, as the end of
+    // the last step's region does.
+    let after = format!("{STEP}\n k = 1;");
+    assert_eq!(rewrite(&region("private(t, k)", &after)), Some(false));
+    assert_eq!(rest(&region("private(t, k)", &after)), Some(false));
+    let single = format!("{STEP}\n#pragma omp single\n a[0] = 1;");
+    assert_eq!(rest(&region("private(t)", &single)), Some(false));
+    // Nothing after the loop: no second region.
+    assert_eq!(rest(&region("private(t)", STEP)), None);
+}
+
+#[test]
+fn a_private_value_the_loop_leaves_for_the_code_after_it_makes_an_approximation() {
+    // §5.4.3: the new region's private `k` (or the step variable) starts uninitialised, where
+    // the original keeps what the loop left.
+    let reads_k = "for (t = 0; t < n; t++) {\n k = t;\n#pragma omp for\n for (i = 0; i < 100; \
+                   i++) a[i] = k;\n }\n a[k] = 1;";
+    assert_eq!(rest(&region("private(t, k)", reads_k)), Some(true));
+    let reads_t = format!("{STEP}\n#pragma omp single\n a[t] = 1;");
+    assert_eq!(rest(&region("private(t)", &reads_t)), Some(true));
 }
