@@ -4,9 +4,9 @@
 use super::*;
 use viper::SourceMap;
 
-/// What [`desugar`] does to the region in `main`'s body `body`: `None` if it is left as it was,
-/// else whether the rewritten region is an approximation.
-fn rewrite(body: &str) -> Option<bool> {
+/// `main`'s body `body` (with helpers `f` and `g` and variables `n`, `i`, `t`, `k`, `a`) after
+/// [`desugar`], and the approximations it made.
+fn desugared(body: &str) -> (Block, BTreeMap<RegionId, (Span, String)>) {
     let src = format!(
         "int f(int *p) {{ return *p + 1; }}\nvoid g(int *p) {{ *p = 0; }}\n\
          int main(int argc, char **argv) {{\n  int n = argc; int i, t, k; int a[100];\n{body}\n  \
@@ -24,6 +24,13 @@ fn rewrite(body: &str) -> Option<bool> {
     let Body::Verified(b) = &main.body else {
         panic!("main is verified")
     };
+    (b.clone(), approx)
+}
+
+/// What [`desugar`] does to the region in `main`'s body `body`: `None` if it is left as it was,
+/// else whether the rewritten region is an approximation.
+fn rewrite(body: &str) -> Option<bool> {
+    let (b, approx) = desugared(body);
     let mut hoisted = None;
     visit::each_stmt(&b.stmts, &mut |s| {
         if let StmtKind::Loop { body, .. } = &s.kind {
@@ -153,22 +160,7 @@ fn a_private_value_carried_between_steps_makes_an_approximation() {
 /// The region [`desugar`] makes of the code after the loop in `main`'s body `body`: `None` if
 /// there is none, else whether it is an approximation.
 fn rest(body: &str) -> Option<bool> {
-    let src = format!(
-        "int main(int argc, char **argv) {{\n  int n = argc; int i, t, k; int a[100];\n{body}\n  \
-         return 0;\n}}\n"
-    );
-    let mut sm = SourceMap::new();
-    let f = sm.add("t.c", &src);
-    let mut program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
-    let approx = desugar(&mut program);
-    let main = program
-        .functions
-        .iter()
-        .find(|f| f.name.name == "main")
-        .expect("main");
-    let Body::Verified(b) = &main.body else {
-        panic!("main is verified")
-    };
+    let (b, approx) = desugared(body);
     let mut found = None;
     visit::each_stmt(&b.stmts, &mut |s| {
         if let StmtKind::Block(blk) = &s.kind {

@@ -13,3 +13,12 @@ pub(super) mod qp_shape;
 pub(super) mod qp_shared;
 pub(super) mod qp_write;
 pub(super) mod state;
+
+/// Integer constants of the given names, as bound variables in the tests of the QP modules.
+#[cfg(test)]
+fn int_consts(names: &[&str]) -> Vec<z3::ast::Dynamic> {
+    names
+        .iter()
+        .map(|n| z3::ast::Dynamic::from_ast(&z3::ast::Int::new_const(*n)))
+        .collect()
+}

@@ -114,13 +114,7 @@ fn from_upper_bound(c: &Dynamic, var: usize, vars: &[Dynamic], unknown: u64) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ints(names: &[&str]) -> Vec<Dynamic> {
-        names
-            .iter()
-            .map(|n| Dynamic::from_ast(&Int::new_const(*n)))
-            .collect()
-    }
+    use crate::verifier::heap::int_consts as ints;
 
     #[test]
     fn block_index_from_its_upper_bound() {

@@ -429,13 +429,7 @@ pub fn rewrite(parts: &QpParts) -> Option<Rewritten> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ints(names: &[&str]) -> Vec<Dynamic> {
-        names
-            .iter()
-            .map(|n| Dynamic::from_ast(&Int::new_const(*n)))
-            .collect()
-    }
+    use crate::verifier::heap::int_consts as ints;
 
     #[test]
     fn affine_forms() {
