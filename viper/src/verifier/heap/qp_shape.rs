@@ -255,6 +255,10 @@ pub fn rewrite(parts: &QpParts) -> Option<Rewritten> {
     }
     let mut found = Vec::new();
     collect_slots(&parts.rcv, vars, &mut found)?;
+    // A receiver without bound variables is one location, not a region over an index.
+    if found.is_empty() {
+        return None;
+    }
     // Every bound variable in at most one slot (and so occurring once); those in none must be
     // determined by the condition (see `qp_determined`).
     let mut seen = vec![0usize; vars.len()];
