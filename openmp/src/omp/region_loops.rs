@@ -19,7 +19,9 @@
 //! - the region has only `private`, `firstprivate`, `shared`, `default(shared|none)`,
 //!   `proc_bind` and a constant `num_threads` (a `reduction`, `lastprivate`, `copyin` or `if`
 //!   would act once, not per iteration);
-//! - the loop is a `for` whose variable is private to each thread (declared in the region or
+//! - the loop is a `for` (or a counted `while`: `T v = e; while (c) { S; v = … }`, read as
+//!   `for (T v = e; c; v = …) { S }` when nothing after the loop uses `v`) whose variable is
+//!   private to each thread (declared in the region or
 //!   named in `private`/`firstprivate`), which its body does not assign and whose address it
 //!   passes only to functions that read through it; its header reads only that variable and
 //!   locals the region does not write (so every thread computes the same iterations, and
@@ -181,7 +183,23 @@ fn hoisted(
         .iter()
         .position(|d| !matches!(&d.kind, StmtKind::Decl { init: None, .. }))?;
     let (decls, tail) = stmts.split_at(first);
-    let (lp, rest) = tail.split_first()?;
+    let (lp, rest) = match counted_while(tail) {
+        Some(f) => {
+            // The counter's declaration moves into the loop's header: nothing after the loop
+            // may use it.
+            let rest = &tail[2..];
+            let counter = visit::declared(&tail[..1]);
+            if visit::referenced(rest).iter().any(|x| counter.contains(x)) {
+                return None;
+            }
+            (f, rest)
+        }
+        None => {
+            let (l, r) = tail.split_first()?;
+            (l.clone(), r)
+        }
+    };
+    let lp = &lp;
     let mut declared = BTreeSet::new();
     for d in decls {
         if let StmtKind::Decl { var, .. } = &d.kind {
@@ -451,6 +469,60 @@ fn hoisted(
         },
         approx,
     ))
+}
+
+/// A counted `while` loop, `T v = e; while (c) { S; v = … }` (the counter declared with its first
+/// value just before the loop, assigned last in its body), as `for (T v = e; c; v = …) { S }`:
+/// the same steps, since the conditions of [`hoisted`] reject a body that leaves the loop
+/// early (a `continue` would skip the assignment in one form and not in the other) or assigns
+/// the counter elsewhere.
+fn counted_while(tail: &[Stmt]) -> Option<Stmt> {
+    let [decl, lp, ..] = tail else {
+        return None;
+    };
+    let StmtKind::Decl {
+        var: v,
+        init: Some(crate::c::ast::Init::Expr(_)),
+    } = &decl.kind
+    else {
+        return None;
+    };
+    let StmtKind::Loop {
+        kind: LoopKind::While,
+        init,
+        cond_pre,
+        cond: Some(cond),
+        step,
+        spec,
+        body,
+    } = &lp.kind
+    else {
+        return None;
+    };
+    if !init.is_empty() || !cond_pre.is_empty() || !step.is_empty() {
+        return None;
+    }
+    let stmts = unbraced(body);
+    let (last, before) = stmts.split_last()?;
+    match &last.kind {
+        StmtKind::Assign { target, .. } if visit::whole_var(target) == Some(*v) => {}
+        _ => return None,
+    }
+    Some(Stmt {
+        kind: StmtKind::Loop {
+            kind: LoopKind::For,
+            init: vec![decl.clone()],
+            cond_pre: Vec::new(),
+            cond: Some(cond.clone()),
+            step: vec![last.clone()],
+            spec: spec.clone(),
+            body: Block {
+                stmts: before.to_vec(),
+                span: body.span,
+            },
+        },
+        span: lp.span,
+    })
 }
 
 /// Whether `e` reads nothing but `v`, variables `ok` accepts and constants, with no access to

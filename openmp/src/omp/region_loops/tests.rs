@@ -204,3 +204,21 @@ fn a_private_value_the_loop_leaves_for_the_code_after_it_makes_an_approximation(
     let reads_t = format!("{STEP}\n#pragma omp single\n a[t] = 1;");
     assert_eq!(rest(&region("private(t)", &reads_t)), Some(true));
 }
+
+#[test]
+fn a_counted_while_loop_is_a_for_loop() {
+    // `int s = 0; while (s < n) { …; s++; }` runs the steps of `for (int s = 0; s < n; s++)`.
+    let counted = "int s = 0;\n while (s < n) {\n#pragma omp for\n for (i = 0; i < 100; i++) \
+                   a[i] = s;\n s++;\n }";
+    assert_eq!(rewrite(&region("", counted)), Some(false));
+    // Not when the counter is stepped before the end, used after the loop, or the loop may be
+    // left early.
+    let early = "int s = 0;\n while (s < n) {\n s++;\n#pragma omp for\n for (i = 0; i < 100; \
+                 i++) a[i] = s;\n }";
+    assert_eq!(rewrite(&region("", early)), None);
+    let used_after = format!("{counted}\n a[s] = 1;");
+    assert_eq!(rewrite(&region("", &used_after)), None);
+    let leaves = "int s = 0;\n while (s < n) {\n if (n > 5) continue;\n#pragma omp for\n for \
+                  (i = 0; i < 100; i++) a[i] = s;\n s++;\n }";
+    assert_eq!(rewrite(&region("", leaves)), None);
+}
