@@ -1,7 +1,8 @@
-//! Benchmark of `ompv verify` on every example and on every program of `tests/c/functional`
-//! that verifies (reductions, critical sections, locks: the whole command: reading, lowering,
-//! verifying all obligations in parallel, reporting). Run with
-//! `cargo bench --bench verify_examples`.
+//! Benchmark of `ompv verify` on every example, on every program of `tests/c/functional`
+//! that verifies (reductions, critical sections, locks) and on every race-free program without
+//! annotations of `tests/c/races` (the whole command: reading, inferring, lowering, verifying
+//! all obligations in parallel, reporting). Run with `cargo bench --bench verify_examples`, or
+//! for some programs `cargo bench --bench verify_examples -- flat_`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
@@ -32,8 +33,16 @@ fn verify(c: &mut Criterion) {
     files.extend(programs("tests/c/functional", |text| {
         text.starts_with("// expect: verified")
     }));
+    files.extend(programs("tests/c/races", |text| {
+        text.starts_with("// expect: race-free")
+    }));
     for file in files {
-        let name = file.rsplit('/').next().unwrap_or(&file).to_string();
+        // Programs without annotations keep their directory in the name (some share a file
+        // name with an annotated program).
+        let name = match file.strip_prefix("tests/c/races/") {
+            Some(rest) => format!("races/{rest}"),
+            None => file.rsplit('/').next().unwrap_or(&file).to_string(),
+        };
         g.bench_function(name.trim_end_matches(".c"), |b| {
             b.iter(|| {
                 let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
