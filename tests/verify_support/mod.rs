@@ -52,6 +52,17 @@ pub fn verify(file: &Path) -> Report {
     let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
     let json: Value = serde_json::from_str(&stdout)
         .unwrap_or_else(|e| panic!("{}: not JSON ({e}): {stdout}", file.display()));
+    // A panic inside ompv becomes an inconclusive obligation: never right for a test program.
+    let notes = json["notes"].as_array().cloned().unwrap_or_default();
+    let internal: Vec<&Value> = notes
+        .iter()
+        .filter(|n| n.as_str().is_some_and(|t| t.contains("internal error")))
+        .collect();
+    assert!(
+        internal.is_empty(),
+        "{}: internal errors: {internal:?}",
+        file.display()
+    );
     let errors = json["errors"]
         .as_array()
         .expect("errors")
