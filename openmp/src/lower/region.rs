@@ -402,16 +402,10 @@ impl Lowerer<'_> {
                 let post: Vec<_> = c.ensures().chain(everywhere.iter()).collect();
                 let mut pre = self.spec_clauses(pre, SpecPos::Pre)?;
                 let mut post = self.spec_clauses(post, SpecPos::Post { result: false })?;
-                let mentioned = perm_names(c);
-                for (v, _, _) in &boxed {
-                    let _ = v;
-                }
+                // The shared scalars' permissions the contract does not give already.
                 let extra: Vec<SpecClause> = scalar_perms
                     .iter()
-                    .filter(|s| {
-                        !mentions_loc(&pre, &s.expr) && !mentioned.is_empty()
-                            || !mentions_loc(&pre, &s.expr)
-                    })
+                    .filter(|s| !mentions_loc(&pre, &s.expr))
                     .cloned()
                     .collect();
                 pre.extend(extra.iter().cloned());
@@ -1158,23 +1152,6 @@ fn find_acc(e: &VExpr, printed: &str, found: &mut bool) {
         }
     }
     e.for_each_child(&mut |x| find_acc(x, printed, found));
-}
-
-/// Names that appear as the location of a `Perm` in a contract.
-fn perm_names(c: &crate::spec::Contract) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    fn walk(e: &crate::spec::Expr, out: &mut BTreeSet<String>) {
-        if let crate::spec::ExprKind::Perm { loc, .. } = &e.kind {
-            if let crate::spec::ExprKind::Var(n) = &loc.kind {
-                out.insert(n.clone());
-            }
-        }
-        crate::spec::parse::for_each_child(e, &mut |x| walk(x, out));
-    }
-    for cl in &c.clauses {
-        walk(&cl.expr, &mut out);
-    }
-    out
 }
 
 /// The span of the first occurrence of variable `v` in `stmts`.
