@@ -14,6 +14,7 @@
 //! terms, so `x = 0.5f; //@ assert x == 0.5;` is provable and `x = 0.1f; //@ assert x == 0.1;`
 //! is not (the two constants differ in C too).
 
+use super::value::int_literal_value;
 use super::viper_call;
 use crate::c::types::{FloatKind, Type};
 use crate::error::FrontError;
@@ -82,18 +83,6 @@ pub fn per_type_functions() -> Vec<(String, bool, usize)> {
     out.push(("f_to_float".into(), false, 1));
     out.push(("f_to_double".into(), false, 1));
     out
-}
-
-/// The value of an integer literal (possibly negated).
-pub(super) fn int_literal_value(e: &VExpr) -> Option<i128> {
-    match &e.kind {
-        ExprKind::IntLit(b) => i128::try_from(b).ok(),
-        ExprKind::Unary {
-            op: viper::ast::UnaryOp::Neg,
-            operand,
-        } => int_literal_value(operand).map(|v| -v),
-        _ => None,
-    }
 }
 
 /// The integer value `v` converted to type `k`.

@@ -628,14 +628,15 @@ pub(crate) fn int_convert(v: VExpr, from: &Type, to: &Type, span: Span) -> VExpr
     if *to == Type::Bool || fits {
         return v;
     }
+    let modulus = hi - lo + 1;
+    // A constant is converted here.
+    if let Some(n) = int_literal_value(&v) {
+        return int_lit(lo + (n - lo).rem_euclid(modulus), span);
+    }
     // A signed value that `to` can represent once its negative part is shifted up by one
     // modulus (an `int` as a `size_t`): `v` or `v + 2^width`, the same as the wrap for every
     // value of `from`, but without a function whose definition the prover must unfold (a count
     // `n * sizeof(double)` inside a quantifier's range stays `n` where `n >= 0` is known).
-    let modulus = hi - lo + 1;
-    if let Some(n) = super::float::int_literal_value(&v) {
-        return int_lit(lo + (n - lo).rem_euclid(modulus), span);
-    }
     let shifts_once = from
         .int_range()
         .is_some_and(|(flo, fhi)| flo < lo && lo - modulus <= flo && fhi <= hi);
@@ -733,6 +734,18 @@ pub(crate) fn int_lit(v: i128, span: Span) -> VExpr {
         viper::ast::ExprKind::IntLit(num_bigint::BigInt::from(v)),
         span,
     )
+}
+
+/// The value of a Viper integer literal (possibly negated), the inverse of [`int_lit`].
+pub(crate) fn int_literal_value(e: &VExpr) -> Option<i128> {
+    match &e.kind {
+        viper::ast::ExprKind::IntLit(b) => i128::try_from(b).ok(),
+        viper::ast::ExprKind::Unary {
+            op: UnaryOp::Neg,
+            operand,
+        } => int_literal_value(operand).map(|v| -v),
+        _ => None,
+    }
 }
 
 /// A value of class `have` (of C type `from`) as a value of floating type `k` (see

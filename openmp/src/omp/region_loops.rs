@@ -184,12 +184,11 @@ fn hoisted(
         .position(|d| !matches!(&d.kind, StmtKind::Decl { init: None, .. }))?;
     let (decls, tail) = stmts.split_at(first);
     let (lp, rest) = match counted_while(tail) {
-        Some(f) => {
+        Some((f, counter)) => {
             // The counter's declaration moves into the loop's header: nothing after the loop
             // may use it.
             let rest = &tail[2..];
-            let counter = visit::declared(&tail[..1]);
-            if visit::referenced(rest).iter().any(|x| counter.contains(x)) {
+            if visit::referenced(rest).contains(&counter) {
                 return None;
             }
             (f, rest)
@@ -475,8 +474,8 @@ fn hoisted(
 /// value just before the loop, assigned last in its body), as `for (T v = e; c; v = …) { S }`:
 /// the same steps, since the conditions of [`hoisted`] reject a body that leaves the loop
 /// early (a `continue` would skip the assignment in one form and not in the other) or assigns
-/// the counter elsewhere.
-fn counted_while(tail: &[Stmt]) -> Option<Stmt> {
+/// the counter elsewhere. Also the counter.
+fn counted_while(tail: &[Stmt]) -> Option<(Stmt, VarId)> {
     let [decl, lp, ..] = tail else {
         return None;
     };
@@ -508,7 +507,7 @@ fn counted_while(tail: &[Stmt]) -> Option<Stmt> {
         StmtKind::Assign { target, .. } if visit::whole_var(target) == Some(*v) => {}
         _ => return None,
     }
-    Some(Stmt {
+    let for_loop = Stmt {
         kind: StmtKind::Loop {
             kind: LoopKind::For,
             init: vec![decl.clone()],
@@ -522,7 +521,8 @@ fn counted_while(tail: &[Stmt]) -> Option<Stmt> {
             },
         },
         span: lp.span,
-    })
+    };
+    Some((for_loop, *v))
 }
 
 /// Whether `e` reads nothing but `v`, variables `ok` accepts and constants, with no access to
