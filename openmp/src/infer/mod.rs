@@ -591,7 +591,8 @@ fn infer_block(
                     ob.origin,
                     O::Replicated | O::Generating | O::Reduction | O::Lock
                 );
-                // A contract about a variable ompv introduced (`omp::linear`) cannot be written
+                // A contract about a variable ompv introduced (`omp::linear`, the guards of
+                // `omp::task_branches`) cannot be written
                 // into the source: such loops get theirs inferred again.
                 let body = clauses_text(&c);
                 // A `simd` loop checked statement by statement (`stages`) keeps its inferred
@@ -609,6 +610,7 @@ fn infer_block(
                 } else if placed
                     && !c.clauses.is_empty()
                     && !crate::omp::linear::mentions_synthetic(&body)
+                    && !crate::omp::task_branches::mentions_guard(&body)
                 {
                     let text = format!(" /*@ {body} @*/");
                     match contract_place(ob) {

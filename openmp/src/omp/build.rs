@@ -89,6 +89,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     let loop_approximations = super::region_loops::desugar(program);
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
+    super::task_branches::flatten(program);
     super::task_loops::desugar(program);
     super::hoist::shared_task_scalars(program);
     super::snapshot::read_only_globals(program);

@@ -74,6 +74,13 @@ fn default_is_shared(p: &Pragma) -> bool {
 
 /// The generating code at the top level of the region's code.
 fn region(c: &mut OmpConstruct, vars: &[Var], hoisted: &mut Vec<VarId>) {
+    // `parallel sections`: its sections are generating code at the top level of the region.
+    if let OmpBody::Sections(ss) = &mut c.body {
+        for s in ss {
+            generating(&mut s.body, vars, hoisted);
+        }
+        return;
+    }
     let OmpBody::Block { body, .. } = &mut c.body else {
         return;
     };
@@ -106,8 +113,10 @@ fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
     if !super::tasks::generates_tasks(&body.stmts) {
         return;
     }
-    // Per variable: named by some task, and by no task that does not share it explicitly.
+    // Per variable: named by some task, and by no task that does not share it explicitly,
+    // except by tasks that make it firstprivate implicitly (no clause names it, no `default`).
     let mut shared: BTreeSet<VarId> = BTreeSet::new();
+    let mut implicit: BTreeSet<VarId> = BTreeSet::new();
     let mut not_shared: BTreeSet<VarId> = BTreeSet::new();
     crate::c::visit::each_stmt(&body.stmts, &mut |s| {
         let StmtKind::Omp(t) = &s.kind else { return };
@@ -127,20 +136,33 @@ fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
                 ClauseKind::Shared(items) => items.iter().any(|i| &i.base.name == name),
                 _ => false,
             });
+            let any_default = t
+                .pragma
+                .clauses
+                .iter()
+                .any(|c| matches!(c.kind, ClauseKind::Default(_)));
             if named_shared || default_shared && !names(&t.pragma, name) {
                 shared.insert(v);
+            } else if !any_default && !names(&t.pragma, name) {
+                implicit.insert(v);
             } else {
                 not_shared.insert(v);
             }
         }
     });
+    let assigned = crate::c::visit::assigned(&body.stmts);
     rewrite(
         &mut body.stmts,
         vars,
         &|v| {
             let info = &vars[v.0 as usize];
-            shared.contains(&v)
+            // A task's implicit firstprivate copy (§5.1.1) of a variable nothing assigns after
+            // its declaration has the variable's value throughout: reading the variable instead
+            // is the same, and no write can race with the reads.
+            let copies_equal = !implicit.contains(&v) || !assigned.contains(&v) && !info.addr_taken;
+            (shared.contains(&v) || implicit.contains(&v))
             && !not_shared.contains(&v)
+            && copies_equal
             && info.storage == Storage::Local
             && !info.is_const
             && !info.threadprivate

@@ -452,13 +452,29 @@ impl Inliner<'_> {
             }
             s
         };
+        let recursive = super::recursive_tasks::is_recursive(name, &callee.body);
+        let contained = if recursive {
+            super::recursive_tasks::self_contained(self.program, name, &callee.params, &callee.body)
+        } else {
+            Ok(())
+        };
+        if self.stack.iter().any(|(f, _)| f == name) && contained.is_ok() {
+            return Ok(self.opaque_call(call, &callee));
+        }
         if self.stack.iter().any(|(f, _)| f == name) || name == self.caller {
+            let why = match &contained {
+                Err((_, why)) => format!(
+                    " (a recursive function is verified when it touches nothing but its own \
+                     numbers and waits for its tasks; `{name}` does not: {why})"
+                ),
+                Ok(()) => String::new(),
+            };
             return Err(FrontError::unsupported(
                 at,
                 format!(
                     "a recursive call of `{name}`{} in a parallel region: `{name}` has OpenMP \
                      constructs that bind to the region of the call, and ompv verifies such calls \
-                     inline",
+                     inline{why}",
                     chain()
                 ),
             ));
@@ -480,6 +496,7 @@ impl Inliner<'_> {
         }
         self.check_statics(&callee, name, at)?;
         let mut body = callee.body.clone();
+        else_after_returns(&mut body.stmts);
         // The names the callee's specifications and clauses use.
         let spec_names = spec_names(&body.stmts);
         let pragma_names = pragma_words(&body.stmts);
@@ -489,12 +506,22 @@ impl Inliner<'_> {
         let mut subst: HashMap<VarId, Expr> = HashMap::new();
         let mut fresh: HashMap<VarId, VarId> = HashMap::new();
         let mut renamed: HashMap<String, String> = HashMap::new();
-        let mut prologue = Vec::new();
+        let mut prologue: Vec<(VarId, Option<Expr>)> = Vec::new();
+        let mut arguments: Vec<Stmt> = Vec::new();
+        // A self-contained recursive function is checked for any values of its parameters,
+        // which then stand for those of every call (see `recursive_tasks`); the arguments are
+        // still evaluated.
+        let any_values = recursive && contained.is_ok();
         for (p, a) in callee.params.iter().zip(args) {
             let info = self.program.var(*p).clone();
             let in_memory = |v: VarId| self.program.var(v).in_memory();
             let stable = !a.reads_memory(&in_memory) && self.unchanging(a);
-            if stable
+            if any_values {
+                let v = self.fresh_var(*p, &mut renamed, &spec_names);
+                fresh.insert(*p, v);
+                prologue.push((v, None));
+                arguments.push(self.argument_read(a, &info.ty, at));
+            } else if stable
                 && !assigned.contains(p)
                 && !info.in_memory()
                 && !spec_names.contains(&info.name)
@@ -504,7 +531,7 @@ impl Inliner<'_> {
             } else {
                 let v = self.fresh_var(*p, &mut renamed, &spec_names);
                 fresh.insert(*p, v);
-                prologue.push((v, convert(a.clone(), &info.ty)));
+                prologue.push((v, Some(convert(a.clone(), &info.ty))));
             }
         }
         // Locals (static ones are the program's single object).
@@ -569,22 +596,91 @@ impl Inliner<'_> {
             .filter(|_| !callee.ret.is_void());
         tail_returns(&mut body.stmts, result.as_ref(), name)?;
 
-        let mut out: Vec<Stmt> = prologue
-            .into_iter()
-            .map(|(v, init)| Stmt {
-                kind: StmtKind::Decl {
-                    var: v,
-                    init: Some(Init::Expr(init)),
-                },
-                span: at,
-            })
-            .collect();
+        let mut out: Vec<Stmt> = arguments;
+        out.extend(prologue.into_iter().map(|(v, init)| Stmt {
+            kind: StmtKind::Decl {
+                var: v,
+                init: init.map(Init::Expr),
+            },
+            span: at,
+        }));
         out.extend(body.stmts);
         self.grown += count_stmts(&out);
         self.stack.push((name.to_string(), at.line));
         self.code(&mut out);
         self.stack.pop();
         Ok(out)
+    }
+
+    /// A fresh local of the caller named after `base`, of type `ty`, declared at `at`.
+    fn temp(&mut self, base: &str, ty: &Type, at: Span) -> VarId {
+        let name = crate::infer::footprint::fresh(&mut self.taken, base);
+        let id = VarId(self.program.vars.len() as u32);
+        self.program.vars.push(Var {
+            name,
+            ty: ty.clone(),
+            storage: Storage::Local,
+            function: Some(self.caller.clone()),
+            span: at,
+            addr_taken: false,
+            is_const: false,
+            threadprivate: false,
+        });
+        id
+    }
+
+    /// The evaluation of argument `a` for a parameter of type `ty`, into a temporary nothing
+    /// else reads: the call's reads of the caller's variables stay where they were.
+    fn argument_read(&mut self, a: &Expr, ty: &Type, at: Span) -> Stmt {
+        let v = self.temp("argument", ty, at);
+        Stmt {
+            kind: StmtKind::Decl {
+                var: v,
+                init: Some(Init::Expr(convert(a.clone(), ty))),
+            },
+            span: at,
+        }
+    }
+
+    /// A recursive call of a self-contained function (see `recursive_tasks`) as what it does to
+    /// its caller: it evaluates its arguments and gives its target (if any) an arbitrary value.
+    fn opaque_call(&mut self, call: &Stmt, callee: &Callee) -> Vec<Stmt> {
+        let StmtKind::Call { target, args, .. } = &call.kind else {
+            unreachable!("only calls are expanded")
+        };
+        let at = call.span;
+        let mut stmts: Vec<Stmt> = callee
+            .params
+            .iter()
+            .zip(args)
+            .map(|(p, a)| {
+                let ty = self.program.var(*p).ty.clone();
+                self.argument_read(a, &ty, at)
+            })
+            .collect();
+        if let Some(t) = target.as_ref().filter(|_| !callee.ret.is_void()) {
+            let r = self.temp("result", &callee.ret, at);
+            stmts.push(Stmt {
+                kind: StmtKind::Decl { var: r, init: None },
+                span: at,
+            });
+            let value = Expr {
+                kind: ExprKind::Var(r),
+                ty: callee.ret.clone(),
+                span: at,
+            };
+            stmts.push(Stmt {
+                kind: StmtKind::Assign {
+                    target: t.clone(),
+                    value: convert(value, &t.ty),
+                },
+                span: at,
+            });
+        }
+        vec![Stmt {
+            kind: StmtKind::Block(Block { stmts, span: at }),
+            span: at,
+        }]
     }
 
     /// Whether `e` (which reads no memory) keeps its value while the callee runs: none of its
@@ -940,6 +1036,32 @@ fn leftover_names(stmts: &[Stmt], renamed: &HashMap<String, String>) -> Option<(
         }
     });
     found
+}
+
+/// `if (c) { …; return e; } rest` as `if (c) { …; return e; } else { rest }` (C11 6.8.6.4: the
+/// `return` leaves the function, so `rest` runs exactly when `c` is false), at the top level of
+/// `stmts` and in the `else` parts this makes: the early `return` of a base case then ends a
+/// branch of the body's last statement, where [`tail_returns`] handles it.
+fn else_after_returns(stmts: &mut Vec<Stmt>) {
+    let Some(k) = stmts.iter().position(|s| {
+        matches!(&s.kind, StmtKind::If { then, els: None, .. }
+            if matches!(then.stmts.last(), Some(Stmt { kind: StmtKind::Return(_), .. })))
+    }) else {
+        return;
+    };
+    if k + 1 == stmts.len() {
+        return;
+    }
+    let mut rest: Vec<Stmt> = stmts.drain(k + 1..).collect();
+    else_after_returns(&mut rest);
+    let span = rest
+        .iter()
+        .map(|s| s.span)
+        .reduce(Span::join)
+        .expect("statements follow");
+    if let StmtKind::If { els, .. } = &mut stmts[k].kind {
+        *els = Some(Block { stmts: rest, span });
+    }
 }
 
 /// Turns the `return`s at the end of the body into assignments of the call's target (`result`:

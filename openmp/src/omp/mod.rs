@@ -15,11 +15,13 @@ pub mod lock_updates;
 pub mod locks;
 pub mod ordered;
 pub mod orphan;
+pub mod recursive_tasks;
 pub mod reduction;
 pub mod region_loops;
 pub mod sequential_tail;
 pub mod sharing;
 pub mod snapshot;
+pub mod task_branches;
 pub mod task_loops;
 pub mod tasks;
 

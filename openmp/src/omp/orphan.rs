@@ -63,7 +63,17 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
     let mut called_outside = BTreeSet::new();
     for f in &program.functions {
         if let Body::Verified(b) = &f.body {
-            outside_calls(&b.stmts, &mut called_outside);
+            let mut calls = BTreeSet::new();
+            outside_calls(&b.stmts, &mut calls);
+            // A self-contained recursive function's calls of itself are covered by the check of
+            // its inlined copies (see `recursive_tasks`): they need no method of their own.
+            let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
+            if calls.contains(&f.name.name)
+                && super::recursive_tasks::self_contained(program, &f.name.name, &params, b).is_ok()
+            {
+                calls.remove(&f.name.name);
+            }
+            called_outside.extend(calls);
         }
     }
     let mut next = inline::region_ids(program).last().map_or(0, |r| r + 1);

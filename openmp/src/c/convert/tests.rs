@@ -685,7 +685,11 @@ fn orphaned_constructs_are_inlined_into_the_regions_that_call_them() {
     assert!(printed.contains("assert k_1 == 1"), "{printed}");
     // What cannot be inlined stays unsupported.
     let (k, l, _, m) = err("int f(int n)\n{\n  #pragma omp critical\n  n = n;\n  if (n > 0)\n    return f(n - 1);\n  return 0;\n}\nint main()\n{\n  #pragma omp parallel\n  f(3);\n  return 0;\n}\n");
+    // (The early `return` is read as an `else`; the recursion remains.)
     assert_eq!((k, l), (ErrorKind::Unsupported, 6));
+    assert!(m.contains("recursive") && m.contains("omp critical"), "{m}");
+    let (k, l, _, m) = err("int f(int n)\n{\n  #pragma omp critical\n  n = n;\n  for (int i = 0; i < n; i++)\n    if (i > 2)\n      return i;\n  return 0;\n}\nint main()\n{\n  #pragma omp parallel\n  f(3);\n  return 0;\n}\n");
+    assert_eq!((k, l), (ErrorKind::Unsupported, 7));
     assert!(m.contains("return"), "{m}");
     let (k, l, _, m) = err("int f(int n)\n{\n  int r = 0;\n  #pragma omp critical\n  r = n;\n  if (n > 0)\n    r = f(n - 1);\n  return r;\n}\nint main()\n{\n  #pragma omp parallel\n  f(3);\n  return 0;\n}\n");
     assert_eq!((k, l), (ErrorKind::Unsupported, 7));
