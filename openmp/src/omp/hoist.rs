@@ -150,7 +150,15 @@ fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
             }
         }
     });
-    let assigned = crate::c::visit::assigned(&body.stmts);
+    // (The variables of OpenMP loops count as assigned: the loop header assigns them.)
+    let mut assigned = crate::c::visit::assigned(&body.stmts);
+    crate::c::visit::each_stmt(&body.stmts, &mut |s| {
+        if let StmtKind::Omp(c) = &s.kind {
+            if let OmpBody::Loop(n) = &c.body {
+                assigned.extend(n.loops.iter().map(|l| l.var));
+            }
+        }
+    });
     rewrite(
         &mut body.stmts,
         vars,

@@ -1,8 +1,8 @@
 // expect: race-free
 // Recursive Fibonacci with a cutoff: below it a call computes sequentially with a function
-// without constructs (which touches nothing of its caller's but its argument, OpenMP 5.2
-// §5.1.2); above it, one `untied` task per recursive call, waited for (§15.5). The region's
-// `single` has `nowait`: the region's end still waits for every task (§15.3.1).
+// without constructs (which touches nothing of its caller's but its argument, see
+// OpenMP 5.2 §5.1.2); above it, one `untied` task per recursive call, waited for (§15.5).
+// The region's `single` has `nowait`: the region's end still waits for every task (§15.3.1).
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 // expect: race-free
-// Recursive Fibonacci whose calls wait for their tasks at the end of a `taskgroup` (OpenMP 5.2
-// §15.4: the end of the region waits for every task generated in it) instead of a `taskwait`.
+// Recursive Fibonacci whose calls wait for their tasks at the end of a `taskgroup` instead of a
+// `taskwait` (OpenMP 5.2 §15.4: the end of the region waits for every task generated in it).
 #include <stdio.h>
 
 int fib(int n) {
