@@ -809,7 +809,7 @@ fn for_each_list_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
 
 /// `e` converted to `ty` (as a call converts an argument to its parameter's type); an array
 /// passed for a pointer stays the array (it decays where it is used).
-fn convert(e: Expr, ty: &Type) -> Expr {
+pub(super) fn convert(e: Expr, ty: &Type) -> Expr {
     if e.ty == *ty || (e.ty.is_array() && e.ty.decay() == *ty) {
         return e;
     }

@@ -24,6 +24,8 @@ pub mod snapshot;
 pub mod task_branches;
 pub mod task_loops;
 pub mod tasks;
+#[cfg(test)]
+mod test_program;
 
 pub use ast::*;
 pub use build::regions;

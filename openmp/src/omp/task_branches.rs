@@ -15,6 +15,7 @@
 //! which do nothing either, and after the `if` every task has completed on both readings. Any
 //! other `if` is left alone (its tasks stay `unsupported` where they stand).
 
+use super::inline::convert;
 use super::recursive_tasks::open_after;
 use crate::c::ast::*;
 use crate::c::convert::Program;
@@ -282,38 +283,15 @@ fn guarded(stmts: Vec<Stmt>, guard: &Expr, vars: &[Var]) -> Vec<Stmt> {
     out
 }
 
-/// `e` converted to `ty` (unchanged if it has that type).
-fn convert(e: Expr, ty: &Type) -> Expr {
-    if e.ty == *ty {
-        return e;
-    }
-    let span = e.span;
-    Expr {
-        kind: ExprKind::Cast(Box::new(e)),
-        ty: ty.clone(),
-        span,
-    }
-}
-
 /// A name for a new local of `function` that no variable of it (or global) has.
 fn fresh_name(program: &Program, function: &str, base: &str) -> String {
-    let taken = |n: &str| {
-        program.vars.iter().any(|v| {
-            v.name == n && (v.function.is_none() || v.function.as_deref() == Some(function))
-        })
-    };
-    let mut k = 0;
-    loop {
-        let n = if k == 0 {
-            base.to_string()
-        } else {
-            format!("{base}_{k}")
-        };
-        if !taken(&n) {
-            return n;
-        }
-        k += 1;
-    }
+    let mut taken: std::collections::BTreeSet<String> = program
+        .vars
+        .iter()
+        .filter(|v| v.function.is_none() || v.function.as_deref() == Some(function))
+        .map(|v| v.name.clone())
+        .collect();
+    crate::infer::footprint::fresh(&mut taken, base)
 }
 
 #[cfg(test)]

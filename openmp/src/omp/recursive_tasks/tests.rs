@@ -1,24 +1,20 @@
 //! Which recursive task functions are self-contained (OpenMP 5.2 §5.1.2, §12.5, §15.4, §15.5).
 
 use super::*;
-use viper::SourceMap;
 
 /// Whether `f` of `src` (a file that also declares the global `g`) is self-contained.
 fn contained(f: &str) -> Result<(), String> {
     let src = format!("int g;\n{f}\nint main(void) {{ return 0; }}\n");
-    let mut sm = SourceMap::new();
-    let file = sm.add("t.c", &src);
-    let program = crate::parse_c(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
-    let fun = program
-        .functions
-        .iter()
-        .find(|x| x.name.name == "f")
-        .expect("f");
-    let Body::Verified(b) = &fun.body else {
-        panic!("f is verified")
-    };
+    let program = crate::omp::test_program::parsed(&src);
+    let b = crate::omp::test_program::body(&program, "f");
     assert!(is_recursive("f", b));
-    let params: Vec<VarId> = fun.params.iter().map(|p| p.var).collect();
+    let params: Vec<VarId> = program
+        .function("f")
+        .expect("f")
+        .params
+        .iter()
+        .map(|p| p.var)
+        .collect();
     self_contained(&program, "f", &params, b).map_err(|(_, why)| why)
 }
 

@@ -2,7 +2,6 @@
 //! region per iteration (OpenMP 5.2 §11, §11.5, §15.3.1, §5.1.1, §5.4.3).
 
 use super::*;
-use viper::SourceMap;
 
 /// `main`'s body `body` (with helpers `f` and `g` and variables `n`, `i`, `t`, `k`, `a`) after
 /// [`desugar`], and the approximations it made.
@@ -12,19 +11,12 @@ fn desugared(body: &str) -> (Block, BTreeMap<RegionId, (Span, String)>) {
          int main(int argc, char **argv) {{\n  int n = argc; int i, t, k; int a[100];\n{body}\n  \
          return 0;\n}}\n"
     );
-    let mut sm = SourceMap::new();
-    let f = sm.add("t.c", &src);
-    let mut program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut program = crate::omp::test_program::parsed(&src);
     let approx = desugar(&mut program);
-    let main = program
-        .functions
-        .iter()
-        .find(|f| f.name.name == "main")
-        .expect("main");
-    let Body::Verified(b) = &main.body else {
-        panic!("main is verified")
-    };
-    (b.clone(), approx)
+    (
+        crate::omp::test_program::body(&program, "main").clone(),
+        approx,
+    )
 }
 
 /// What [`desugar`] does to the region in `main`'s body `body`: `None` if it is left as it was,

@@ -1,7 +1,6 @@
 //! Which `if`s with tasks become guarded straight-line code (OpenMP 5.2 §12.5, §15.5).
 
 use super::*;
-use viper::SourceMap;
 
 /// The `single` body of `main` after [`flatten`], for the generating code `code` (variables
 /// `n`, `a`, `b` are declared before the region).
@@ -10,18 +9,9 @@ fn flattened(code: &str) -> Vec<Stmt> {
         "int main(int argc, char **argv) {{\n int n = argc; int a = 0, b = 0;\n\
          #pragma omp parallel\n {{\n#pragma omp single\n {{\n{code}\n }}\n }}\n return a + b;\n}}\n"
     );
-    let mut sm = SourceMap::new();
-    let file = sm.add("t.c", &src);
-    let mut program = crate::parse_c(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut program = crate::omp::test_program::parsed(&src);
     flatten(&mut program);
-    let main = program
-        .functions
-        .iter()
-        .find(|f| f.name.name == "main")
-        .expect("main");
-    let Body::Verified(b) = &main.body else {
-        panic!("main is verified")
-    };
+    let b = crate::omp::test_program::body(&program, "main");
     let mut single = None;
     crate::c::visit::each_stmt(&b.stmts, &mut |s| {
         if let StmtKind::Omp(c) = &s.kind {

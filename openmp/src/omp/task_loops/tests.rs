@@ -10,18 +10,9 @@ fn rewritten(body: &str) -> Vec<Option<String>> {
         "void work(int *a, int k);\nint main(int argc, char **argv) {{\n  int n = argc; int i; \
          int a[100];\n{body}\n  return 0;\n}}\n"
     );
-    let mut sm = SourceMap::new();
-    let f = sm.add("t.c", &src);
-    let mut program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut program = crate::omp::test_program::parsed(&src);
     desugar(&mut program);
-    let main = program
-        .functions
-        .iter()
-        .find(|f| f.name.name == "main")
-        .expect("main");
-    let crate::c::ast::Body::Verified(b) = &main.body else {
-        panic!("main is verified")
-    };
+    let b = crate::omp::test_program::body(&program, "main");
     let mut out = Vec::new();
     visit::each_stmt(&b.stmts, &mut |s| match &s.kind {
         StmtKind::Omp(c) if is_task_per_iteration(c) => {
