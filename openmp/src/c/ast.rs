@@ -47,6 +47,20 @@ pub struct Var {
 }
 
 impl Var {
+    /// An automatic local of `function` that ompv introduces (not `const`, address not taken).
+    pub fn local(name: String, ty: Type, function: &str, span: Span) -> Var {
+        Var {
+            name,
+            ty,
+            storage: Storage::Local,
+            function: Some(function.to_string()),
+            span,
+            addr_taken: false,
+            is_const: false,
+            threadprivate: false,
+        }
+    }
+
     /// Whether the variable is an object in memory (an allocation of the array model) rather than
     /// a Viper local: arrays, structs, globals, static locals and variables whose address is taken.
     pub fn in_memory(&self) -> bool {

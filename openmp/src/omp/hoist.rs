@@ -130,17 +130,17 @@ fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
             .clauses
             .iter()
             .any(|c| matches!(c.kind, ClauseKind::Default(DefaultKind::Shared)));
+        let any_default = t
+            .pragma
+            .clauses
+            .iter()
+            .any(|c| matches!(c.kind, ClauseKind::Default(_)));
         for v in crate::c::visit::referenced(inner) {
             let name = &vars[v.0 as usize].name;
             let named_shared = t.pragma.clauses.iter().any(|c| match &c.kind {
                 ClauseKind::Shared(items) => items.iter().any(|i| &i.base.name == name),
                 _ => false,
             });
-            let any_default = t
-                .pragma
-                .clauses
-                .iter()
-                .any(|c| matches!(c.kind, ClauseKind::Default(_)));
             if named_shared || default_shared && !names(&t.pragma, name) {
                 shared.insert(v);
             } else if !any_default && !names(&t.pragma, name) {

@@ -139,6 +139,9 @@ struct Callee {
     params: Vec<VarId>,
     ret: Type,
     body: Block,
+    /// For a recursive function: whether it is self-contained (see
+    /// [`super::recursive_tasks`]), else where and why not.
+    recursion: Option<Result<(), (Span, String)>>,
 }
 
 /// The verified functions of the file whose names `wanted` accepts, as they are copied.
@@ -148,14 +151,21 @@ fn callees(program: &Program, wanted: impl Fn(&str) -> bool) -> HashMap<String, 
         .iter()
         .filter(|f| f.origin == Origin::Main && wanted(&f.name.name))
         .filter_map(|f| match &f.body {
-            Body::Verified(b) => Some((
-                f.name.name.clone(),
-                Callee {
-                    params: f.params.iter().map(|p| p.var).collect(),
-                    ret: f.ret.clone(),
-                    body: b.clone(),
-                },
-            )),
+            Body::Verified(b) => {
+                let name = &f.name.name;
+                let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
+                let recursion = super::recursive_tasks::is_recursive(name, b)
+                    .then(|| super::recursive_tasks::self_contained(program, name, &params, b));
+                Some((
+                    name.clone(),
+                    Callee {
+                        params,
+                        ret: f.ret.clone(),
+                        body: b.clone(),
+                        recursion,
+                    },
+                ))
+            }
             _ => None,
         })
         .collect()
@@ -452,22 +462,18 @@ impl Inliner<'_> {
             }
             s
         };
-        let recursive = super::recursive_tasks::is_recursive(name, &callee.body);
-        let contained = if recursive {
-            super::recursive_tasks::self_contained(self.program, name, &callee.params, &callee.body)
-        } else {
-            Ok(())
-        };
-        if self.stack.iter().any(|(f, _)| f == name) && contained.is_ok() {
+        // A self-contained recursive function (see `recursive_tasks`).
+        let contained = callee.recursion.as_ref().is_some_and(|r| r.is_ok());
+        if self.stack.iter().any(|(f, _)| f == name) && contained {
             return Ok(self.opaque_call(call, &callee));
         }
         if self.stack.iter().any(|(f, _)| f == name) || name == self.caller {
-            let why = match &contained {
-                Err((_, why)) => format!(
+            let why = match &callee.recursion {
+                Some(Err((_, why))) => format!(
                     " (a recursive function is verified when it touches nothing but its own \
                      numbers and waits for its tasks; `{name}` does not: {why})"
                 ),
-                Ok(()) => String::new(),
+                _ => String::new(),
             };
             return Err(FrontError::unsupported(
                 at,
@@ -511,7 +517,7 @@ impl Inliner<'_> {
         // A self-contained recursive function is checked for any values of its parameters,
         // which then stand for those of every call (see `recursive_tasks`); the arguments are
         // still evaluated.
-        let any_values = recursive && contained.is_ok();
+        let any_values = contained;
         for (p, a) in callee.params.iter().zip(args) {
             let info = self.program.var(*p).clone();
             let in_memory = |v: VarId| self.program.var(v).in_memory();
@@ -615,18 +621,8 @@ impl Inliner<'_> {
     /// A fresh local of the caller named after `base`, of type `ty`, declared at `at`.
     fn temp(&mut self, base: &str, ty: &Type, at: Span) -> VarId {
         let name = crate::infer::footprint::fresh(&mut self.taken, base);
-        let id = VarId(self.program.vars.len() as u32);
-        self.program.vars.push(Var {
-            name,
-            ty: ty.clone(),
-            storage: Storage::Local,
-            function: Some(self.caller.clone()),
-            span: at,
-            addr_taken: false,
-            is_const: false,
-            threadprivate: false,
-        });
-        id
+        self.program
+            .new_var(Var::local(name, ty.clone(), &self.caller, at))
     }
 
     /// The evaluation of argument `a` for a parameter of type `ty`, into a temporary nothing

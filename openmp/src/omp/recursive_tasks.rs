@@ -30,7 +30,7 @@ use crate::c::convert::Program;
 use crate::pragma::Directive;
 use viper::Span;
 
-/// Whether the function `name` (parameters `params`, body `body`) calls itself.
+/// Whether the function `name`, of body `body`, calls itself.
 pub(crate) fn is_recursive(name: &str, body: &Block) -> bool {
     let mut found = false;
     crate::c::visit::each_stmt(&body.stmts, &mut |s| {
@@ -46,6 +46,56 @@ pub(crate) fn self_contained(
     name: &str,
     params: &[VarId],
     body: &Block,
+) -> Result<(), (Span, String)> {
+    own_scalars(
+        program,
+        name,
+        params,
+        body,
+        true,
+        &mut vec![name.to_string()],
+    )?;
+    if open_after(&body.stmts, false) != Some(false) {
+        return Err((
+            body.span,
+            "a task it generates may still run when it returns (no `taskwait` after it)"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the function `name` of the file touches nothing but its own scalars and uses no
+/// OpenMP construct (`seen`: the functions being checked, which its calls may reach). A call of
+/// it (a sequential `fib` below a cutoff) reads its arguments and nothing else of its caller.
+fn frame_local(program: &Program, name: &str, seen: &mut Vec<String>) -> bool {
+    if seen.iter().any(|n| n == name) {
+        return true;
+    }
+    let Some(f) = program.function(name) else {
+        return false;
+    };
+    let (Origin::Main, Body::Verified(body)) = (f.origin, &f.body) else {
+        return false;
+    };
+    let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
+    seen.push(name.to_string());
+    let ok = own_scalars(program, name, &params, body, false, seen).is_ok();
+    seen.pop();
+    ok
+}
+
+/// `Ok` when the function `name` (parameters `params`, body `body`) names only its own number
+/// parameters and automatic number locals, manages no memory, calls only itself and
+/// [`frame_local`] functions (`seen`: those being checked), and uses no OpenMP construct but,
+/// with `tasks`, `task`, `taskwait` and `taskgroup`; else where and why not.
+fn own_scalars(
+    program: &Program,
+    name: &str,
+    params: &[VarId],
+    body: &Block,
+    tasks: bool,
+    seen: &mut Vec<String>,
 ) -> Result<(), (Span, String)> {
     for p in params {
         let v = program.var(*p);
@@ -72,8 +122,7 @@ pub(crate) fn self_contained(
         }
         match &s.kind {
             StmtKind::Call { callee, .. }
-                if callee.name != name
-                    && !frame_local(program, &callee.name, &mut vec![name.to_string()]) =>
+                if callee.name != name && !frame_local(program, &callee.name, seen) =>
             {
                 err = Some((s.span, format!("it calls `{}`", callee.name)));
             }
@@ -84,10 +133,11 @@ pub(crate) fn self_contained(
                 err = Some((s.span, "it manages memory".to_string()));
             }
             StmtKind::Omp(c)
-                if !matches!(
-                    c.pragma.directive,
-                    Directive::Task | Directive::Taskwait | Directive::Taskgroup
-                ) =>
+                if !(tasks
+                    && matches!(
+                        c.pragma.directive,
+                        Directive::Task | Directive::Taskwait | Directive::Taskgroup
+                    )) =>
             {
                 err = Some((
                     c.pragma.directive_span,
@@ -105,67 +155,7 @@ pub(crate) fn self_contained(
             }
         });
     });
-    if let Some(e) = err {
-        return Err(e);
-    }
-    if open_after(&body.stmts, false) != Some(false) {
-        return Err((
-            body.span,
-            "a task it generates may still run when it returns (no `taskwait` after it)"
-                .to_string(),
-        ));
-    }
-    Ok(())
-}
-
-/// Whether the function `name` of the file touches nothing but its own scalars: numbers for
-/// parameters and locals, no OpenMP construct, no memory, and calls only of such functions
-/// (`seen`: those being checked, which recursion may call). Such a call (a sequential `fib`
-/// below a cutoff) reads its arguments and nothing else of its caller.
-fn frame_local(program: &Program, name: &str, seen: &mut Vec<String>) -> bool {
-    if seen.iter().any(|n| n == name) {
-        return true;
-    }
-    let Some(f) = program.function(name) else {
-        return false;
-    };
-    let (Origin::Main, Body::Verified(body)) = (f.origin, &f.body) else {
-        return false;
-    };
-    if !f
-        .params
-        .iter()
-        .all(|p| program.var(p.var).ty.is_arithmetic())
-        || !crate::c::visit::declared(&body.stmts).into_iter().all(|d| {
-            let v = program.var(d);
-            v.ty.is_arithmetic() && v.storage != Storage::StaticLocal
-        })
-    {
-        return false;
-    }
-    seen.push(name.to_string());
-    let mut ok = true;
-    crate::c::visit::each_stmt(&body.stmts, &mut |s| {
-        if !ok {
-            return;
-        }
-        ok = match &s.kind {
-            StmtKind::Call { callee, .. } => frame_local(program, &callee.name, seen),
-            StmtKind::Alloc { .. }
-            | StmtKind::Free(_)
-            | StmtKind::MemSet { .. }
-            | StmtKind::MemCpy { .. }
-            | StmtKind::Omp(_) => false,
-            _ => true,
-        };
-        if ok {
-            crate::c::visit::stmt_exprs(s, &mut |e| {
-                ok &= foreign(program, name, e).is_none();
-            });
-        }
-    });
-    seen.pop();
-    ok
+    err.map_or(Ok(()), Err)
 }
 
 /// The first part of `e` that reaches storage other than the function's own scalars.

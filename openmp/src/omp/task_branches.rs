@@ -5,7 +5,7 @@
 //!
 //! `if (c) A else B` becomes `g = c; A'; B'` where `A'` is `A` with every piece of code between
 //! task constructs under `if (g)`, every task body under `if (g)`, and every declaration kept
-//! (its initialiser becomes a guarded assignment); `B'` likewise under `if (!g)`. In an execution
+//! (its initialiser `e` becomes `g ? e : 0`); `B'` likewise under `if (!g)`. In an execution
 //! where `c` holds, `A'` does what `A` does and `B'` only generates tasks that do nothing (and
 //! waits); so the accesses, and their order, are those of the `if`, plus the reads of `g`.
 //! The tasks that do nothing must not order real accesses that the `if` leaves unordered, which
@@ -101,18 +101,8 @@ fn generating(stmts: &mut Vec<Stmt>, program: &mut Program, function: &str) {
             unreachable!("checked above")
         };
         let span = s.span;
-        let g = VarId(program.vars.len() as u32);
         let name = fresh_name(program, function, GUARD);
-        program.vars.push(Var {
-            name,
-            ty: cond.ty.clone(),
-            storage: Storage::Local,
-            function: Some(function.to_string()),
-            span: cond.span,
-            addr_taken: false,
-            is_const: false,
-            threadprivate: false,
-        });
+        let g = program.new_var(Var::local(name, cond.ty.clone(), function, cond.span));
         let holds = Expr {
             kind: ExprKind::Var(g),
             ty: cond.ty.clone(),

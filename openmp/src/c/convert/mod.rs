@@ -66,6 +66,12 @@ impl PartialEq for FunctionIndex {
 }
 
 impl Program {
+    /// Registers a variable (one a rewriting introduces).
+    pub fn new_var(&mut self, v: Var) -> VarId {
+        self.vars.push(v);
+        VarId(self.vars.len() as u32 - 1)
+    }
+
     /// The function with the given name (the definition if there is one).
     pub fn function(&self, name: &str) -> Option<&Function> {
         let index = self.function_index.0.get_or_init(|| {
