@@ -55,7 +55,7 @@ impl Lowerer<'_> {
             candidates.extend(vs);
         }
         let written = crate::omp::effects::written(self.program, &code);
-        let held: Vec<String> = invariants.iter().map(viper::printer::print_expr).collect();
+        let held = invariants.clone();
         for v in candidates {
             let info = self.program.var(v).clone();
             if written.contains(&v) || matches!(info.ty, Type::Array { .. } | Type::Struct(_)) {
@@ -64,20 +64,22 @@ impl Lowerer<'_> {
             let Some(Repr::Memory(obj)) = self.repr(&v).cloned() else {
                 continue;
             };
-            let Some(loc) = self.held_location(&info.ty, obj, &held, span)? else {
+            let Some((loc, when)) = self.held_location(&info.ty, obj, &held, span)? else {
                 continue;
             };
             let Some(ty) = super::viper_type(&info.ty) else {
                 continue;
             };
-            let snap = self.snapshot(&info.name, ty, loc.clone(), span, out);
+            let snap = self.snapshot(&info.name, ty, loc.clone(), when.as_ref(), span, out);
             let at = self
                 .checks
                 .add_clause(Role::LoopInvariant, span, Some(true));
-            invariants.push(respan(
-                bin(viper::ast::BinaryOp::Eq, loc, local(&snap, span), span),
-                at,
-            ));
+            let same = bin(viper::ast::BinaryOp::Eq, loc, local(&snap, span), span);
+            let same = match when {
+                Some(c) => implies(c, same, span),
+                None => same,
+            };
+            invariants.push(respan(same, at));
         }
         Ok(())
     }
@@ -98,7 +100,7 @@ impl Lowerer<'_> {
         let Some(vars) = exchanged(self.program, code) else {
             return Ok(());
         };
-        let held: Vec<String> = invariants.iter().map(viper::printer::print_expr).collect();
+        let held = invariants.clone();
         let mut now = Vec::new();
         for &v in &vars {
             let info = self.program.var(v).clone();
@@ -109,8 +111,8 @@ impl Lowerer<'_> {
                 Some(Repr::Local(n)) => local(&n, span),
                 // Read in the invariant only with the permission another invariant holds.
                 Some(Repr::Memory(obj)) => match self.held_location(&info.ty, obj, &held, span)? {
-                    Some(loc) => loc,
-                    None => return Ok(()),
+                    Some((loc, None)) => loc,
+                    _ => return Ok(()),
                 },
                 None => return Ok(()),
             };
@@ -118,7 +120,7 @@ impl Lowerer<'_> {
         }
         let mut before = Vec::new();
         for (name, ty, value) in &now {
-            before.push(self.snapshot(name, ty.clone(), value.clone(), span, out));
+            before.push(self.snapshot(name, ty.clone(), value.clone(), None, span, out));
         }
         let cases = permutations(now.len()).into_iter().map(|order| {
             and_all(
@@ -141,14 +143,15 @@ impl Lowerer<'_> {
     }
 
     /// The location of a scalar of type `ty` in memory (the object `obj`), if an invariant in
-    /// `held` (printed) holds a permission to it.
+    /// `held` holds a permission to it: always (`None`), or only under a condition (a thread's
+    /// `thread == 0 ==> acc(…)`), which a read of the location then needs too.
     fn held_location(
         &mut self,
         ty: &Type,
         obj: VExpr,
-        held: &[String],
+        held: &[VExpr],
         span: Span,
-    ) -> Result<Option<VExpr>, FrontError> {
+    ) -> Result<Option<(VExpr, Option<VExpr>)>, FrontError> {
         let Some(f) = self.elem_field(ty, span)? else {
             return Ok(None);
         };
@@ -157,16 +160,21 @@ impl Lowerer<'_> {
             f,
             span,
         );
-        let printed = format!("acc({}", viper::printer::print_expr(&loc));
-        Ok(held.iter().any(|h| h.contains(&printed)).then_some(loc))
+        let printed = viper::printer::print_expr(&loc);
+        Ok(held
+            .iter()
+            .find_map(|h| permission_condition(h, &printed))
+            .map(|when| (loc, when)))
     }
 
-    /// A local `<name>_before_loop` holding `value` where the loop starts.
+    /// A local `<name>_before_loop` holding `value` where the loop starts (only where `when`
+    /// holds, if given: elsewhere its value is any).
     fn snapshot(
         &mut self,
         name: &str,
         ty: viper::ast::Type,
         value: VExpr,
+        when: Option<&VExpr>,
         span: Span,
         out: &mut Vec<VStmt>,
     ) -> String {
@@ -174,8 +182,47 @@ impl Lowerer<'_> {
         let at = self
             .checks
             .add(Role::Internal("value before the loop"), span);
-        out.push(var_decl(&snap, ty, Some(value), at));
+        match when {
+            None => out.push(var_decl(&snap, ty, Some(value), at)),
+            Some(c) => {
+                out.push(var_decl(&snap, ty, None, at));
+                out.push(stmt(
+                    viper::ast::StmtKind::If {
+                        cond: c.clone(),
+                        then: block(vec![assign(&snap, value, at)], at),
+                        els: None,
+                    },
+                    at,
+                ));
+            }
+        }
         snap
+    }
+}
+
+/// Whether assertion `e` holds a permission to location `loc` (printed): `Some(None)` when it
+/// does in every state, `Some(Some(c))` when only where `c` holds (`c ==> acc(loc)`), `None`
+/// when not at its top level (conjunctions and implications).
+fn permission_condition(e: &VExpr, loc: &str) -> Option<Option<VExpr>> {
+    use viper::ast::ExprKind;
+    match &e.kind {
+        ExprKind::Acc { loc: l, .. } => (viper::printer::print_expr(l) == loc).then_some(None),
+        ExprKind::Binary {
+            op: BinaryOp::And,
+            left,
+            right,
+        } => permission_condition(left, loc).or_else(|| permission_condition(right, loc)),
+        ExprKind::Binary {
+            op: BinaryOp::Implies,
+            left,
+            right,
+        } => permission_condition(right, loc).map(|inner| {
+            Some(match inner {
+                None => (**left).clone(),
+                Some(c) => and((**left).clone(), c, e.span),
+            })
+        }),
+        _ => None,
     }
 }
 

@@ -77,7 +77,7 @@ impl Lowerer<'_> {
         let at = internal(self, "team size");
         out.push(var_decl(&team, VType::Int, None, at));
         let mut team_facts = vec![bin(BinaryOp::Ge, local(&team, span), int(1, span), span)];
-        if let Some(k) = self.num_threads(&r.pragma)? {
+        if let Some(k) = self.num_threads(r)? {
             team_facts.push(bin(BinaryOp::Le, local(&team, span), k, span));
         }
         let at = internal(self, "team size");
@@ -570,9 +570,11 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// The value of `num_threads(k)` on the region's pragma, if any.
-    fn num_threads(&mut self, p: &crate::pragma::Pragma) -> Result<Option<VExpr>, FrontError> {
-        for c in &p.clauses {
+    /// The number of threads the region requests, if a constant: its `num_threads(k)` clause,
+    /// else an `omp_set_num_threads(k)` before it (`omp::requested_threads`). Its team has at
+    /// most that many threads (OpenMP 5.2 §10.1.1).
+    fn num_threads(&mut self, r: &crate::omp::Region) -> Result<Option<VExpr>, FrontError> {
+        for c in &r.pragma.clauses {
             if let crate::pragma::ClauseKind::NumThreads(e) = &c.kind {
                 if let Ok(n) = e.text.trim().parse::<i64>() {
                     return Ok(Some(int(n, e.span)));
@@ -580,7 +582,10 @@ impl Lowerer<'_> {
                 return Ok(None);
             }
         }
-        Ok(None)
+        let requested = crate::omp::requested_threads::bound(self.program, &r.function, r.span);
+        Ok(requested
+            .and_then(|n| i64::try_from(n).ok())
+            .map(|n| int(n, r.pragma.span)))
     }
 
     /// Lowers one basic block; also returns the shared scalar locations it uses (with whether

@@ -18,6 +18,7 @@ pub mod orphan;
 pub mod recursive_tasks;
 pub mod reduction;
 pub mod region_loops;
+pub mod requested_threads;
 pub mod sequential_tail;
 pub mod sharing;
 pub mod snapshot;
