@@ -65,12 +65,17 @@ fn malformed_pragmas() {
         17,
         "outside `omp sections`",
     );
+}
+
+/// Programs that break a restriction of OpenMP 5.2 are errors of their own kind, naming the rule.
+#[test]
+fn nonconforming_programs() {
     // OpenMP 5.2 §10.4: a `critical` (or a lock) inside a `simd` loop would make the lanes of one
     // thread wait for each other; the program does not conform.
     expect_error(
         "simd_critical",
-        "syntax",
-        "omp.syntax",
+        "nonconforming",
+        "omp.nonconforming",
         6,
         13,
         "inside a `simd` loop",
@@ -80,8 +85,8 @@ fn malformed_pragmas() {
     // clause beside it (no iteration order is kept).
     expect_error(
         "order_concurrent_critical",
-        "syntax",
-        "omp.syntax",
+        "nonconforming",
+        "omp.nonconforming",
         6,
         13,
         "inside a loop with `order(concurrent)`",
@@ -89,27 +94,71 @@ fn malformed_pragmas() {
     // The same for a construct in a function called there (inlined into the region).
     expect_error(
         "order_concurrent_call",
-        "syntax",
-        "omp.syntax",
+        "nonconforming",
+        "omp.nonconforming",
         4,
         13,
         "inside a loop with `order(concurrent)`",
     );
     expect_error(
         "order_concurrent_safelen",
-        "syntax",
-        "omp.syntax",
+        "nonconforming",
+        "omp.nonconforming",
         4,
         18,
         "with `safelen`",
     );
     expect_error(
         "order_concurrent_ordered",
-        "syntax",
-        "omp.syntax",
+        "nonconforming",
+        "omp.nonconforming",
         4,
         34,
         "with an `ordered` clause",
+    );
+    // §17: a `barrier` closely nested in a worksharing loop (the threads would each have to meet
+    // it once per iteration they run), a worksharing construct closely nested in another, a
+    // `barrier` in a `critical` region, a `critical` nested in one of the same name.
+    expect_error(
+        "barrier_in_for",
+        "nonconforming",
+        "omp.nonconforming",
+        8,
+        19,
+        "inside a worksharing-loop (`for`) region",
+    );
+    expect_error(
+        "single_in_for",
+        "nonconforming",
+        "omp.nonconforming",
+        7,
+        19,
+        "a worksharing region may not be closely nested",
+    );
+    expect_error(
+        "barrier_in_critical",
+        "nonconforming",
+        "omp.nonconforming",
+        10,
+        19,
+        "inside a `critical` region",
+    );
+    expect_error(
+        "critical_same_name",
+        "nonconforming",
+        "omp.nonconforming",
+        10,
+        19,
+        "`critical(update)`",
+    );
+    // §15.3.1: a barrier that only some threads meet (a condition on the thread's number).
+    expect_error(
+        "barrier_divergent",
+        "nonconforming",
+        "omp.nonconforming",
+        10,
+        19,
+        "`t`, which depends on the thread's number",
     );
 }
 

@@ -12,15 +12,19 @@ pub enum ErrorKind {
     Unsupported,
     /// Ill-typed or unresolved names.
     Type,
+    /// A program that breaks a restriction of OpenMP 5.2 (the nesting of regions, a barrier
+    /// that some threads of a team may not meet): its behaviour is not defined.
+    Nonconforming,
 }
 
 impl ErrorKind {
-    /// `syntax`, `unsupported` or `type`.
+    /// `syntax`, `unsupported`, `type` or `nonconforming`.
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorKind::Syntax => "syntax",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Type => "type",
+            ErrorKind::Nonconforming => "nonconforming",
         }
     }
 }
@@ -49,6 +53,11 @@ impl FrontError {
     /// A construct the verifier does not handle.
     pub fn unsupported(span: Span, message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Unsupported, "unsupported", span, message)
+    }
+
+    /// A program that breaks a restriction of OpenMP 5.2 (the message cites it).
+    pub fn nonconforming(span: Span, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Nonconforming, "omp.nonconforming", span, message)
     }
 
     /// An ill-typed or unresolved construct.

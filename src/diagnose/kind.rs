@@ -28,6 +28,8 @@ pub enum Kind {
     /// `--smoke`: code reached only in inconsistent states (its verification proves nothing).
     Smoke,
     Syntax,
+    /// The program breaks a restriction of OpenMP 5.2: its behaviour is not defined.
+    Nonconforming,
     Unsupported,
     Type,
     /// The file could not be read.
@@ -44,7 +46,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order `ompv explain --kind list` shows them.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Race,
         Kind::IterationContract,
         Kind::RegionContract,
@@ -56,6 +58,7 @@ impl Kind {
         Kind::Permission,
         Kind::Smoke,
         Kind::Syntax,
+        Kind::Nonconforming,
         Kind::Type,
         Kind::Unsupported,
         Kind::Io,
@@ -79,6 +82,7 @@ impl Kind {
             Kind::Permission => "permission",
             Kind::Smoke => "smoke",
             Kind::Syntax => "syntax",
+            Kind::Nonconforming => "nonconforming",
             Kind::Unsupported => "unsupported",
             Kind::Type => "type",
             Kind::Io => "io",
@@ -98,6 +102,7 @@ impl Kind {
     pub fn of_input(kind: &str) -> Kind {
         match kind {
             "syntax" => Kind::Syntax,
+            "nonconforming" => Kind::Nonconforming,
             "unsupported" => Kind::Unsupported,
             "type" => Kind::Type,
             "io" => Kind::Io,
@@ -148,6 +153,7 @@ impl Kind {
             Kind::Permission => "an access needs a permission that may not be held there",
             Kind::Smoke => "verified code is reached only in inconsistent states (`--smoke`): its proof says nothing",
             Kind::Syntax => "the C code, a pragma, a specification or a Viper program is malformed",
+            Kind::Nonconforming => "the program breaks a restriction of OpenMP 5.2 (the nesting of regions, a barrier some threads may not meet)",
             Kind::Type => "an expression has the wrong type, or a name is undeclared",
             Kind::Unsupported => "a construct outside the subset ompv verifies",
             Kind::Io => "a file could not be read",

@@ -78,6 +78,13 @@ type Job = Part<OmpBlock, JobInfo>;
 
 /// Builds the regions of every verified function of `program`.
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
+    // A program that breaks OpenMP's nesting rules is reported as such before any rewriting.
+    let mut nonconforming = super::nesting::check(program);
+    if !nonconforming.is_empty() {
+        nonconforming.sort_by_key(|e| (e.span.file, e.span.start));
+        nonconforming.dedup();
+        return Err(FrontErrors(nonconforming));
+    }
     // Orphaned constructs first: calls in regions are inlined (their lock routines, `ordered`
     // and `linear` clauses are then rewritten with the region's code).
     // Unannotated functions with regions, called only from `main`'s top level: verified there.
@@ -1611,7 +1618,7 @@ impl Builder<'_> {
                 } else if d == Directive::Barrier {
                     // §17 (nesting of regions): a barrier may not be closely nested in a
                     // worksharing or task region; the team could not all meet it.
-                    err = Some(FrontError::omp_syntax(
+                    err = Some(FrontError::nonconforming(
                         c.pragma.directive_span,
                         "`omp barrier` inside a `single` or `section`: only one thread would \
                          meet it (OpenMP 5.2 §17)",
@@ -1894,7 +1901,7 @@ fn only_constructs(
                 } else {
                     format!("`omp {}`", c.pragma.directive.name())
                 };
-                err = Some(FrontError::omp_syntax(
+                err = Some(FrontError::nonconforming(
                     c.pragma.directive_span,
                     format!("{what} inside {inside} ({rule})"),
                 ));

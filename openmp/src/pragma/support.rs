@@ -97,14 +97,14 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // (`OmpBlock::keeps_forward`).
             ClauseKind::Order(_) => {
                 if p.has("safelen") {
-                    return Err(FrontError::omp_syntax(
+                    return Err(FrontError::nonconforming(
                         c.span,
                         "`order(concurrent)` with `safelen` (OpenMP 5.2 §10.4: a `simd` \
                          directive with `order(concurrent)` may not have a `safelen` clause)",
                     ));
                 }
                 if p.has("ordered") {
-                    return Err(FrontError::omp_syntax(
+                    return Err(FrontError::nonconforming(
                         c.span,
                         "`order(concurrent)` with an `ordered` clause (no iteration order is \
                          kept, and an `ordered` region may not be nested there, OpenMP 5.2 \

@@ -122,6 +122,18 @@ The input is malformed: the C code, a `#pragma omp` line, a specification commen
 `//@ …`) or a Viper program does not parse. The message names what was expected; misspelt
 keywords get a \"did you mean\" hint."
         }
+        Kind::Nonconforming => {
+            "\
+The program breaks a restriction of OpenMP 5.2, so what it does is not defined: a `barrier` or a
+worksharing construct closely nested in a worksharing, `task`, `taskloop`, `critical`, `ordered`,
+`atomic`, `master` or `masked` region (§17), or one that the threads of a team may not all meet,
+because a condition or loop around it depends on the thread's number (§15.3.1, §11), or a construct
+that a `simd` loop or a loop with `order(concurrent)` does not allow (§10.4, §10.3). The message
+names the rule.
+
+How to fix: move the construct out of the region that encloses it (a barrier after the
+worksharing loop, a `single` outside the `for`), or let every thread of the team reach it."
+        }
         Kind::Type => {
             "\
 An expression has the wrong type, or a name is not declared: e.g. a boolean where an integer is
