@@ -85,6 +85,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
         nonconforming.dedup();
         return Err(FrontErrors(nonconforming));
     }
+    let masters = super::master_tasks::as_single(program);
     // Orphaned constructs first: calls in regions are inlined (their lock routines, `ordered`
     // and `linear` clauses are then rewritten with the region's code).
     // Unannotated functions with regions, called only from `main`'s top level: verified there.
@@ -93,7 +94,10 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     for (name, n) in in_main {
         *orphans.inlined.entry(name).or_default() += n;
     }
-    let loop_approximations = super::region_loops::desugar(program);
+    let mut loop_approximations = super::region_loops::desugar(program);
+    for (id, a) in masters {
+        loop_approximations.entry(id).or_insert(a);
+    }
     super::locks::desugar(program);
     super::tasks::inline_undeferred(program);
     super::task_branches::flatten(program);

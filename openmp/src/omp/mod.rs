@@ -13,6 +13,7 @@ pub mod lastprivate;
 pub mod linear;
 pub mod lock_updates;
 pub mod locks;
+pub mod master_tasks;
 pub mod nesting;
 pub mod ordered;
 pub mod orphan;
