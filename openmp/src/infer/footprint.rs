@@ -1716,6 +1716,14 @@ fn condition_keeping(
                 solved_dims_push(&mut eqs, d);
             }
             None => {
+                // An index the variable occurs in other than with a constant coefficient
+                // (`B[k * n + j]`, the variable `k`): that dimension is taken whole.
+                for e in eqs.iter_mut() {
+                    if e.as_ref().is_some_and(|e| s::mentions(e, &l.name)) {
+                        *e = None;
+                        exact = false;
+                    }
+                }
                 // The loop variable does not occur in the indices: the access happens for some
                 // value of it, which needs the loop to run; conditions on it are dropped.
                 let before = cons.len();
@@ -1736,7 +1744,7 @@ fn condition_keeping(
             Some(_) => {}
             None => {
                 // Not expressible: the whole dimension.
-                if a.indices[d].is_none() {
+                {
                     exact = false;
                     parts.push(s::in_range(
                         ks[d].clone(),
