@@ -89,7 +89,7 @@ pub fn of_for(
 
 /// The constant `c` of a converted increment `var = var + c` or `var = var - c` (what `var++`,
 /// `var += c`, … become), possibly under an integer conversion.
-fn increment(step: &[Stmt], var: VarId) -> Option<i128> {
+pub fn increment(step: &[Stmt], var: VarId) -> Option<i128> {
     let [Stmt {
         kind: StmtKind::Assign { target, value },
         ..

@@ -893,8 +893,24 @@ fn loop_range(
             .all(|x| !changed.contains(x) && *x != v && !program.var(*x).in_memory())
             && !e.reads_memory(&|x| program.var(x).in_memory())
     };
-    let ExprKind::Binary { op, lhs, rhs } = &cond?.kind else {
+    if !fixed(lo) {
         return None;
+    }
+    // Whatever the test (`d * d <= n`, `i < n && !found`), a variable that only the constant
+    // step changes never goes back past its first value.
+    let monotone = || {
+        let c = crate::c::canonical::increment(step, v)?;
+        let x = s::var(&program.var(v).name, span);
+        let lo_s = spec_of(program, lo, span)?;
+        use crate::spec::BinOp as SO;
+        match c {
+            c if c > 0 => Some(s::bin(SO::Le, lo_s, x, span)),
+            c if c < 0 => Some(s::bin(SO::Le, x, lo_s, span)),
+            _ => None,
+        }
+    };
+    let Some(ExprKind::Binary { op, lhs, rhs }) = cond.map(|c| &c.kind) else {
+        return monotone();
     };
     let is_v = |e: &Expr| match &e.kind {
         ExprKind::Var(x) => *x == v,
@@ -913,10 +929,10 @@ fn loop_range(
         };
         (f, &**lhs)
     } else {
-        return None;
+        return monotone();
     };
-    if !fixed(lo) || !fixed(hi) {
-        return None;
+    if !fixed(hi) {
+        return monotone();
     }
     let stepv = match step {
         [Stmt {
