@@ -1,5 +1,6 @@
-/* stdio.h shipped with ompv: output routines read their arguments and touch no memory ompv
-   models (the stream and the characters of strings are not modelled). */
+/* stdio.h shipped with ompv: the memory the routines read and write through their pointer
+   arguments is given by openmp/src/c/library.rs (the input routines store through their
+   pointers, `sprintf` writes its buffer); the streams themselves are not modelled. */
 #ifndef OMPV_STDIO_H
 #define OMPV_STDIO_H
 #include <stddef.h>

@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod canonical;
 pub mod convert;
+pub mod library;
 pub mod print;
 pub mod rewrite;
 pub mod types;

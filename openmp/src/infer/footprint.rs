@@ -319,6 +319,10 @@ impl Walker<'_, '_> {
                     return;
                 };
                 if f.origin == Origin::Library {
+                    // What the routine reads or writes through its arguments.
+                    for e in crate::c::library::effects(&callee.name, args) {
+                        self.library_effect(&e);
+                    }
                     return;
                 }
                 // A call of a function with a footprint: the footprint, arguments put in.
@@ -662,6 +666,30 @@ impl Walker<'_, '_> {
             range,
             nonempty: s::bin(SOp::Lt, l, h, span),
         })
+    }
+
+    /// An access of a library routine through an argument: the object it points to, or all
+    /// of the allocation it points into.
+    fn library_effect(&mut self, e: &crate::c::library::Effect<'_>) {
+        use crate::c::library::Extent;
+        let arg = e.arg;
+        if e.extent == Extent::One {
+            if let ExprKind::AddrOf(lv) = &arg.kind {
+                if e.write {
+                    self.write(lv);
+                } else {
+                    self.access(lv, false);
+                }
+                return;
+            }
+        }
+        match object_of(arg) {
+            Some(base) => self.whole(base, e.write),
+            None => self.fail(
+                arg.span,
+                "a pointer argument of a library routine ompv cannot trace to an object",
+            ),
+        }
     }
 
     fn fresh_name(&mut self, base: &str) -> String {

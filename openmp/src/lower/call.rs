@@ -97,6 +97,10 @@ impl Lowerer<'_> {
                 }
             }
         }
+        if f.origin == Origin::Library {
+            let effects = crate::c::library::effects(&callee.name, args);
+            self.library_effects(&callee.name, &effects, out)?;
+        }
         self.called.insert(callee.name.clone());
         let method = Ident::new(self.method_name(&callee.name), callee.span);
         let at = self.checks.add(

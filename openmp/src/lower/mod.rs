@@ -20,6 +20,7 @@ pub mod call;
 pub mod float;
 pub mod function;
 pub mod lanes;
+pub mod library;
 pub mod loop_frame;
 pub mod memory;
 pub mod prelude;

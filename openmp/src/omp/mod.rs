@@ -28,7 +28,7 @@ pub mod task_branches;
 pub mod task_loops;
 pub mod tasks;
 #[cfg(test)]
-mod test_program;
+pub(crate) mod test_program;
 
 pub use ast::*;
 pub use build::regions;

@@ -188,7 +188,6 @@ impl<'p> Thread<'p, '_> {
     pub fn builtin(&mut self, name: &str, args: &'p [Expr], vals: &[Value], span: Span) -> R<Ret> {
         let arg = |k: usize| vals.get(k).copied().unwrap_or(Value::Uninit);
         let n = |t: &mut Self, k: usize| arg(k).as_int().or_else(|x| t.ub(span, x));
-        let _ = args;
         Ok(match name {
             // Output: the arguments were read; nothing else is modelled.
             "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "fflush"
@@ -256,6 +255,22 @@ impl<'p> Thread<'p, '_> {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 int(((w.rand >> 33) & 0x7fff_ffff) as i128)
+            }
+            "rand_r" => {
+                // The same kind of sequence, its state in `*seed` (read and written, so two
+                // threads sharing a seed race on it).
+                // (The accesses are those of the object the argument names, as the proof has them.)
+                let at = args.first().map_or(span, |a| match &a.kind {
+                    crate::c::ast::ExprKind::AddrOf(lv) => lv.span,
+                    _ => a.span,
+                });
+                let p = self.as_ptr(arg(0), span)?;
+                let seed = self.load(p, at)?.as_int().or_else(|x| self.ub(span, x))?;
+                let next = (seed as u64)
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                self.store(p, Value::Int((next & 0xffff_ffff) as i128), at)?;
+                int(((next >> 33) & 0x7fff_ffff) as i128)
             }
             "srand" => {
                 let s = n(self, 0)?;

@@ -52,10 +52,11 @@ pub fn include_dir() -> std::io::Result<PathBuf> {
         let path = dir.join(name);
         if std::fs::read_to_string(&path).ok().as_deref() != Some(*text) {
             std::fs::create_dir_all(&dir)?;
-            // Write then rename, so that concurrent runs never read a half-written header.
-            let tmp = dir.join(format!("{name}.{}", std::process::id()));
-            std::fs::write(&tmp, text)?;
-            std::fs::rename(&tmp, &path)?;
+            // Write a file of its own then rename it, so that concurrent runs (and threads of
+            // one run) never read a half-written header nor rename each other's file away.
+            let mut tmp = tempfile::NamedTempFile::new_in(&dir)?;
+            tmp.write_all(text.as_bytes())?;
+            tmp.persist(&path).map_err(|e| e.error)?;
         }
     }
     Ok(dir)
