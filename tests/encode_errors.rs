@@ -151,6 +151,15 @@ fn nonconforming_programs() {
         19,
         "`critical(update)`",
     );
+    // The same through a call in the loop (checked with the callee inlined into the region).
+    expect_error(
+        "barrier_in_called_function",
+        "nonconforming",
+        "omp.nonconforming",
+        7,
+        15,
+        "inside a worksharing-loop (`for`) region",
+    );
     // §15.3.1: a barrier that only some threads meet (a condition on the thread's number).
     expect_error(
         "barrier_divergent",

@@ -91,6 +91,14 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     // Unannotated functions with regions, called only from `main`'s top level: verified there.
     let in_main = super::contextual::resolve(program);
     let mut orphans = super::orphan::resolve(program)?;
+    // Again with the calls in regions inlined: a `barrier` in a function called in a worksharing
+    // loop is closely nested in it when it runs (§17 speaks of regions, which calls extend).
+    let mut nonconforming = super::nesting::check(program);
+    if !nonconforming.is_empty() {
+        nonconforming.sort_by_key(|e| (e.span.file, e.span.start));
+        nonconforming.dedup();
+        return Err(FrontErrors(nonconforming));
+    }
     for (name, n) in in_main {
         *orphans.inlined.entry(name).or_default() += n;
     }

@@ -15,7 +15,8 @@
 //!   condition that happens to be the same for every thread, such as `tid >= 0`, is rejected
 //!   too: the check follows values, not what they are).
 //!
-//! Nesting through calls (a `barrier` in a function called in a `for` loop) is not seen here.
+//! Nesting through calls (a `barrier` in a function called in a `for` loop) is seen when the
+//! check runs again after the calls in regions are inlined (`omp::build::regions`).
 
 use crate::c::ast::{Block, Expr, Init, OmpBody, OmpConstruct, Stmt, StmtKind, VarId};
 use crate::c::convert::Program;
