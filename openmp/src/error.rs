@@ -86,6 +86,15 @@ impl FrontError {
 #[error("{} error(s), the first: {}", .0.len(), .0.first().map(|e| e.to_string()).unwrap_or_default())]
 pub struct FrontErrors(pub Vec<FrontError>);
 
+impl FrontErrors {
+    /// `errors` in the order of their positions, each once.
+    pub fn sorted(mut errors: Vec<FrontError>) -> FrontErrors {
+        errors.sort_by_key(|e| (e.span.file, e.span.start));
+        errors.dedup();
+        FrontErrors(errors)
+    }
+}
+
 impl From<FrontError> for FrontErrors {
     fn from(e: FrontError) -> Self {
         FrontErrors(vec![e])

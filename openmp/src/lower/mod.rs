@@ -73,9 +73,7 @@ pub fn lower_with(program: &Program, options: Options) -> Result<Lowered, FrontE
     l.options = options;
     l.run();
     if !l.errors.is_empty() {
-        l.errors.sort_by_key(|e| (e.span.file, e.span.start));
-        l.errors.dedup();
-        return Err(FrontErrors(l.errors));
+        return Err(FrontErrors::sorted(l.errors));
     }
     let mut items = l.items;
     prelude::prune(&mut items, l.prelude_len);

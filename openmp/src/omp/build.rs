@@ -79,12 +79,7 @@ type Job = Part<OmpBlock, JobInfo>;
 /// Builds the regions of every verified function of `program`.
 pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     // A program that breaks OpenMP's nesting rules is reported as such before any rewriting.
-    let mut nonconforming = super::nesting::check(program);
-    if !nonconforming.is_empty() {
-        nonconforming.sort_by_key(|e| (e.span.file, e.span.start));
-        nonconforming.dedup();
-        return Err(FrontErrors(nonconforming));
-    }
+    conforming(program)?;
     let masters = super::master_tasks::as_single(program);
     // Orphaned constructs first: calls in regions are inlined (their lock routines, `ordered`
     // and `linear` clauses are then rewritten with the region's code).
@@ -93,12 +88,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     let mut orphans = super::orphan::resolve(program)?;
     // Again with the calls in regions inlined: a `barrier` in a function called in a worksharing
     // loop is closely nested in it when it runs (§17 speaks of regions, which calls extend).
-    let mut nonconforming = super::nesting::check(program);
-    if !nonconforming.is_empty() {
-        nonconforming.sort_by_key(|e| (e.span.file, e.span.start));
-        nonconforming.dedup();
-        return Err(FrontErrors(nonconforming));
-    }
+    conforming(program)?;
     for (name, n) in in_main {
         *orphans.inlined.entry(name).or_default() += n;
     }
@@ -158,10 +148,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     // region inlined (`omp::orphan`): on its own it runs on the initial thread, whose copy is
     // the original.
     if !b.errors.is_empty() {
-        let mut errors = std::mem::take(&mut b.errors);
-        errors.sort_by_key(|e| (e.span.file, e.span.start));
-        errors.dedup();
-        return Err(FrontErrors(errors));
+        return Err(FrontErrors::sorted(std::mem::take(&mut b.errors)));
     }
     for (name, body) in &functions {
         visit::each_stmt(&body.stmts, &mut |s| {
@@ -193,16 +180,23 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     let mut regions = std::mem::take(&mut b.regions);
     let errors = std::mem::take(&mut b.errors);
     if !errors.is_empty() {
-        let mut errors = errors;
-        errors.sort_by_key(|e| (e.span.file, e.span.start));
-        errors.dedup();
-        return Err(FrontErrors(errors));
+        return Err(FrontErrors::sorted(errors));
     }
     regions.sort_by_key(|r| r.id);
     super::orphan::mark_serial(&mut regions, &orphans);
     program.regions = regions;
     program.orphans = orphans;
     Ok(())
+}
+
+/// The violations of OpenMP's nesting rules in `program` (`omp::nesting`), if any.
+fn conforming(program: &Program) -> Result<(), FrontErrors> {
+    let errors = super::nesting::check(program);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(FrontErrors::sorted(errors))
+    }
 }
 
 struct Builder<'p> {

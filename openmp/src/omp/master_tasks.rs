@@ -33,10 +33,10 @@ pub const APPROXIMATION: &str = "this `master` block generates tasks: ompv check
 /// Rewrites the `master` blocks that generate tasks at the top level of every region; returns
 /// the regions where it did, with the first such block.
 pub fn as_single(program: &mut Program) -> BTreeMap<RegionId, (Span, String)> {
-    let vars = program.vars.clone();
-    let contracts: Vec<VarId> = program.masked_contracts.keys().copied().collect();
+    // (Disjoint fields: the variables are read while the functions are rewritten.)
+    let (vars, contracts) = (&program.vars, &program.masked_contracts);
     let is_temp =
-        |v: VarId| vars[v.0 as usize].storage == Storage::Synthetic && !contracts.contains(&v);
+        |v: VarId| vars[v.0 as usize].storage == Storage::Synthetic && !contracts.contains_key(&v);
     let mut out = BTreeMap::new();
     for f in &mut program.functions {
         if let Body::Verified(b) = &mut f.body {

@@ -208,12 +208,7 @@ impl Walk<'_> {
         if d.is_parallel() {
             // A new team: what was around binds to the old one. The code of a combined
             // construct is inside its other leaves (`parallel for`: in a worksharing loop).
-            let stmts: Vec<Stmt> = match &c.body {
-                OmpBody::Block { body, .. } => body.stmts.clone(),
-                OmpBody::Loop(n) => n.body.stmts.clone(),
-                OmpBody::Sections(ss) => ss.iter().flat_map(|s| s.body.stmts.clone()).collect(),
-                OmpBody::None => Vec::new(),
-            };
+            let stmts = super::build::construct_stmts(c);
             return Ctx {
                 close: leaves.iter().skip(1).find_map(|l| restricting(*l)),
                 in_region: true,

@@ -53,10 +53,7 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
     }
     let inlined = inline::inline_regions(program, &needs);
     if !inlined.errors.is_empty() {
-        let mut errors = inlined.errors;
-        errors.sort_by_key(|e| (e.span.file, e.span.start));
-        errors.dedup();
-        return Err(FrontErrors(errors));
+        return Err(FrontErrors::sorted(inlined.errors));
     }
     out.inlined = inlined.sites;
     // Calls that remain (outside regions): those functions run on the initial thread.

@@ -276,9 +276,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
             function_index: Default::default(),
         })
     } else {
-        c.errors.sort_by_key(|e| (e.span.file, e.span.start));
-        c.errors.dedup();
-        Err(FrontErrors(c.errors))
+        Err(FrontErrors::sorted(c.errors))
     }
 }
 
