@@ -70,6 +70,39 @@ fn malformed_pragmas() {
 /// Programs that break a restriction of OpenMP 5.2 are errors of their own kind, naming the rule.
 #[test]
 fn nonconforming_programs() {
+    // OpenMP 5.2 §5.4.4, §5.4.5, §5.5.8: a variable private in a `parallel` region may not be
+    // `firstprivate`, `lastprivate` or a reduction item of a worksharing construct bound to it.
+    for (name, line, column, clause) in [
+        (
+            "firstprivate_private_in_region",
+            10,
+            33,
+            "`firstprivate` on the `omp single`",
+        ),
+        (
+            "lastprivate_private_in_region",
+            16,
+            29,
+            "`lastprivate` on the `omp for`",
+        ),
+        (
+            "reduction_private_in_region",
+            9,
+            31,
+            "`reduction` on the `omp for`",
+        ),
+    ] {
+        expect_error(
+            name,
+            "nonconforming",
+            "omp.nonconforming",
+            line,
+            column,
+            &format!(
+                "is private in the enclosing `parallel` region: it may not appear in {clause}"
+            ),
+        );
+    }
     // OpenMP 5.2 §10.4: a `critical` (or a lock) inside a `simd` loop would make the lanes of one
     // thread wait for each other; the program does not conform.
     expect_error(

@@ -25,6 +25,10 @@ double strtod(const char *s, char **end);
 /*@ ensures 0 <= \result && \result <= 2147483647; @*/
 int rand(void);
 void srand(unsigned int seed);
+/* POSIX: the sequence of random/srandom (not required to be thread-safe). */
+/*@ ensures 0 <= \result && \result <= 2147483647; @*/
+long random(void);
+void srandom(unsigned int seed);
 /* POSIX: the next number of the sequence whose state is *seed (which it updates). */
 /*@ ensures 0 <= \result && \result <= 2147483647; @*/
 int rand_r(unsigned int *seed);

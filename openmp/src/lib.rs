@@ -14,6 +14,7 @@ pub mod omp;
 pub mod pragma;
 pub mod render;
 pub mod replay;
+pub mod semantics;
 pub mod source;
 pub mod spec;
 pub mod suggest;

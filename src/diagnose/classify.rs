@@ -348,6 +348,59 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
                 ),
             )
         }
+        Role::Library {
+            callee,
+            access,
+            exact,
+        } => {
+            let mut d = Diagnostic::new(
+                Kind::Permission,
+                at,
+                if *exact {
+                    format!(
+                        "`{callee}` {access}, and the code here may not hold a permission to it: \
+                         {}",
+                        reason_text(e.reason)
+                    )
+                } else {
+                    format!("ompv cannot bound what `{callee}` accesses here: it {access}")
+                },
+            );
+            if !*exact {
+                d.definite = false;
+                d.notes.push(
+                    "ompv takes the routine to access all it might (a string up to the end of \
+                     its object), more than it may: the problem may not be real (verdict \
+                     `unknown`)"
+                        .into(),
+                );
+            }
+            d
+        }
+        Role::Unmodelled { what } => {
+            let mut d = Diagnostic::new(
+                Kind::Unsupported,
+                at,
+                format!("ompv does not model {what}"),
+            );
+            d.definite = false;
+            d.notes.push(
+                "what the code does there is not checked, so nothing is proved about it (verdict \
+                 `unknown`)"
+                    .into(),
+            );
+            d
+        }
+        Role::ClauseRead { clause, var } => Diagnostic::new(
+            Kind::Permission,
+            at,
+            format!(
+                "the `{clause}` clause reads the original `{var}` when the construct starts \
+                 (OpenMP 5.2 §5.4.4: each copy is initialised from it), and the block may not \
+                 hold a permission to it: {}",
+                reason_text(e.reason)
+            ),
+        ),
         Role::Internal(what) => Diagnostic::new(
             Kind::Internal,
             here,

@@ -112,7 +112,8 @@ pub fn diagnose(
         if !matches!(role(e), Some(Role::Race { .. })) && (check_inferred || member_inferred) {
             d.definite = false;
         }
-        if !d.definite {
+        // (Unless the diagnostic says itself why it is not certain.)
+        if !d.definite && !d.notes.iter().any(|n| n.contains("(verdict `unknown`)")) {
             d.notes.push(
                 "ompv inferred the specifications this check comes from, over-approximating what \
                  the code does: the problem may not be real (verdict `unknown`)"

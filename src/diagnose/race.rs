@@ -83,9 +83,16 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         }
     });
     let mut d = Diagnostic::new(Kind::Race, b.pragma, message);
-    d.definite = definite && r.approximation.is_none();
+    // Two iterations the schedule may keep on one thread are a race only if it does not.
+    let schedule = [a, b]
+        .iter()
+        .find_map(|x| x.schedule_uncertain.clone().map(|why| (x.pragma, why)));
+    d.definite = definite && r.approximation.is_none() && schedule.is_none();
     if let Some((at, why)) = &r.approximation {
         d.related.push((*at, why.clone()));
+    }
+    if let Some((at, why)) = schedule {
+        d.related.push((at, why));
     }
     d.accesses = accesses;
     if !same {
@@ -219,6 +226,13 @@ fn location(
         .strip_prefix("global_")
         .and_then(|g| g.strip_suffix("()"))
         .unwrap_or_else(|| r.source_name(&at.base));
+    // The library's hidden state (`semantics::libc`) is one location of its own.
+    if let Some(s) = openmp::semantics::libc::State::ALL
+        .iter()
+        .find(|s| s.global_name() == array)
+    {
+        return format!("the hidden state of {}", s.routines());
+    }
     let mut s = array.to_string();
     for k in at.rows.iter().chain([&at.index]) {
         s.push_str(&format!("[{}]", show(k)));

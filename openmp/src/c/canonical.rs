@@ -194,3 +194,72 @@ pub fn plain_nest(
         span: l.span,
     }
 }
+
+/// An integer expression as a constant plus a sum of variables with coefficients.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Affine {
+    pub constant: i128,
+    pub terms: std::collections::BTreeMap<VarId, i128>,
+}
+
+impl Affine {
+    fn constant(c: i128) -> Affine {
+        Affine {
+            constant: c,
+            terms: Default::default(),
+        }
+    }
+
+    fn plus(mut self, other: &Affine, k: i128) -> Option<Affine> {
+        self.constant = self.constant.checked_add(other.constant.checked_mul(k)?)?;
+        for (v, c) in &other.terms {
+            let e = self.terms.entry(*v).or_insert(0);
+            *e = e.checked_add(c.checked_mul(k)?)?;
+        }
+        self.terms.retain(|_, c| *c != 0);
+        Some(self)
+    }
+
+    /// The affine form of `e`: sums, differences, negations and products with constants of
+    /// integer variables and constants (integer conversions looked through).
+    pub fn of(e: &Expr) -> Option<Affine> {
+        let e = strip(e);
+        match &e.kind {
+            ExprKind::Int(c) => Some(Affine::constant(*c)),
+            ExprKind::Var(v) if e.ty.is_integer() => Some(Affine {
+                constant: 0,
+                terms: [(*v, 1)].into_iter().collect(),
+            }),
+            ExprKind::Unary {
+                op: super::ast::UnOp::Neg,
+                arg,
+            } => Affine::constant(0).plus(&Affine::of(arg)?, -1),
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (l, r) = (Affine::of(lhs)?, Affine::of(rhs)?);
+                match op {
+                    BinOp::Add => l.plus(&r, 1),
+                    BinOp::Sub => l.plus(&r, -1),
+                    BinOp::Mul if l.terms.is_empty() => Affine::constant(0).plus(&r, l.constant),
+                    BinOp::Mul if r.terms.is_empty() => Affine::constant(0).plus(&l, r.constant),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The number of iterations of a loop of step 1 or -1, as an affine form of its bounds (when
+/// it runs at all): `bound - lower` for `<`, one more for `<=`, and the same downwards. Two loops
+/// with equal forms run the same number of logical iterations (OpenMP 5.2 §4.4.2), whatever the
+/// values of the variables.
+pub fn trip_count(l: &CanonicalLoop) -> Option<Affine> {
+    let (lo, hi) = (Affine::of(&l.lower)?, Affine::of(&l.bound)?);
+    match (l.step, l.test) {
+        (1, BinOp::Lt) => hi.plus(&lo, -1),
+        (1, BinOp::Le) => hi.plus(&lo, -1)?.plus(&Affine::constant(1), 1),
+        (-1, BinOp::Gt) => lo.plus(&hi, -1),
+        (-1, BinOp::Ge) => lo.plus(&hi, -1)?.plus(&Affine::constant(1), 1),
+        _ => None,
+    }
+}

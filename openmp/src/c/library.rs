@@ -1,23 +1,28 @@
-//! What the C library routines of ompv's headers do to the memory their pointer arguments
-//! point to: the one table the lowering (the checks and updates at a call) and the footprint
+//! The accesses of a call of a C library routine, as the table of `semantics::libc` gives
+//! them: the one place the lowering (the checks and updates at a call) and the footprint
 //! inference (what a block needs for a call) both read.
 //!
-//! - Writes: `scanf`/`fscanf`/`sscanf` store through every pointer after the format (one
-//!   object, or the characters from it on for a `char *`); `sprintf`/`snprintf`/`strcpy`/
-//!   `strncpy` write the characters of their destination; `strtol`/`strtoul`/`strtod` store the
-//!   end pointer through a non-null second argument; `rand_r` updates its seed.
-//! - Reads: the string arguments of the output and conversion routines (`%s` arguments of the
-//!   `printf` family, `puts`, `atoi`, `strlen`, `strcmp`, the source of `strcpy`, …) are read
-//!   from the pointer to the end of its object — where the argument is a character array of
-//!   the program (`buf`, `&buf[i]`, `buf + i`). Strings ompv does not model (literals, the
-//!   strings of `argv`, `getenv`'s) are not checked, nor are pointers held in variables.
+//! - Strings a routine reads or writes through a pointer argument (a character array, a place
+//!   in one, or any `char *` value) are taken to extend from the pointer to the end of its
+//!   object: more than the routine touches, so such an access is not exact, and a problem found
+//!   with it is `unknown`, never a certain race. String literals (read-only) and null pointers
+//!   are not accessed, nor are the strings of `main`'s `argv` read as `argv[k]`: ompv grants no
+//!   code a permission to their characters (`main` starts holding only the pointers), so no
+//!   program it verifies writes them, and reading them cannot race.
+//! - Objects a routine stores one value into (`scanf`'s `%d` target, `rand_r`'s seed,
+//!   `strtol`'s end pointer) are exact.
+//! - Hidden state (`rand`'s sequence, `strtok`'s position) is a global of ompv's own that the
+//!   call reads or updates, exactly.
 //!
 //! `time` says what it writes in its contract (`time.h`); `memset`/`memcpy`, allocation and
-//! the lock routines have meanings of their own; `FILE` streams are not modelled (the library
-//! synchronises them).
+//! `assert` have meanings of their own; streams are synchronised by the library (C11 7.21.2p7)
+//! and not modelled; the OpenMP runtime routines have the meaning `omp` gives them.
 
-use super::ast::{BinOp, Expr, ExprKind};
+use super::ast::{Expr, ExprKind};
+use super::convert::Program;
 use super::types::{IntRank, Type};
+use crate::semantics::libc::{self, Arg, State, Use, VarArgs};
+use viper::Span;
 
 /// How much of the object a pointer argument designates a routine accesses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,97 +33,132 @@ pub enum Extent {
     Rest,
 }
 
-/// One access of a library routine through an argument.
+/// What a call accesses.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// What a pointer argument points to.
+    Arg(&'a Expr),
+    /// Hidden state of the library (the global `Program::hidden_state` gives).
+    State(State),
+}
+
+/// One access of a library routine.
 #[derive(Clone, Copy, Debug)]
 pub struct Effect<'a> {
-    /// The pointer argument.
-    pub arg: &'a Expr,
+    pub target: Target<'a>,
     pub write: bool,
     pub extent: Extent,
+    /// Whether the access is exactly what the routine does (not a bound of it).
+    pub exact: bool,
+    /// Where to report it: the argument, or the call.
+    pub span: Span,
 }
 
-/// The accesses of a call of the library routine `name` with arguments `args` through them.
-pub fn effects<'a>(name: &str, args: &'a [Expr]) -> Vec<Effect<'a>> {
-    let mut out = Vec::new();
-    let store = |arg: &'a Expr, out: &mut Vec<Effect<'a>>| {
-        if designates_memory(arg) {
-            let extent = if is_char_pointer(arg) {
-                Extent::Rest
-            } else {
-                Extent::One
-            };
-            out.push(Effect {
-                arg,
-                write: true,
-                extent,
-            });
-        }
-    };
-    let read_string = |arg: &'a Expr, out: &mut Vec<Effect<'a>>| {
-        if is_char_pointer(arg) && names_char_array(arg) {
-            out.push(Effect {
-                arg,
-                write: false,
-                extent: Extent::Rest,
-            });
-        }
-    };
-    let write_string = |arg: &'a Expr, out: &mut Vec<Effect<'a>>| {
-        if designates_memory(arg) {
-            out.push(Effect {
-                arg,
-                write: true,
-                extent: Extent::Rest,
-            });
-        }
-    };
-    let from = |k: usize| args.iter().skip(k);
-    match name {
-        "scanf" => from(1).for_each(|a| store(a, &mut out)),
-        "fscanf" => from(2).for_each(|a| store(a, &mut out)),
-        "sscanf" => {
-            from(0).take(1).for_each(|a| read_string(a, &mut out));
-            from(2).for_each(|a| store(a, &mut out));
-        }
-        "printf" => from(1).for_each(|a| read_string(a, &mut out)),
-        "fprintf" => from(2).for_each(|a| read_string(a, &mut out)),
-        "sprintf" => {
-            from(0).take(1).for_each(|a| write_string(a, &mut out));
-            from(2).for_each(|a| read_string(a, &mut out));
-        }
-        "snprintf" => {
-            from(0).take(1).for_each(|a| write_string(a, &mut out));
-            from(3).for_each(|a| read_string(a, &mut out));
-        }
-        "strcpy" | "strncpy" => {
-            from(0).take(1).for_each(|a| write_string(a, &mut out));
-            from(1).take(1).for_each(|a| read_string(a, &mut out));
-        }
-        "strtol" | "strtoul" | "strtod" => {
-            from(0).take(1).for_each(|a| read_string(a, &mut out));
-            if let Some(end) = args.get(1).filter(|a| designates_memory(a)) {
-                out.push(Effect {
-                    arg: end,
-                    write: true,
-                    extent: Extent::One,
-                });
-            }
-        }
-        "rand_r" => from(0).take(1).for_each(|a| store(a, &mut out)),
-        "puts" | "fputs" | "perror" | "remove" | "atoi" | "atol" | "atoll" | "atof" | "getenv"
-        | "system" | "strlen" => from(0).take(1).for_each(|a| read_string(a, &mut out)),
-        "strcmp" | "strncmp" | "fopen" => from(0).take(2).for_each(|a| read_string(a, &mut out)),
-        _ => {}
+/// The accesses of a call.
+#[derive(Clone, Debug, Default)]
+pub struct Accesses<'a> {
+    pub effects: Vec<Effect<'a>>,
+    /// What the routine may access that ompv cannot bound (the verdict can then be no better
+    /// than `unknown`), in words.
+    pub unbounded: Option<String>,
+}
+
+/// The accesses of a call of the library routine `name` (at `span`) with arguments `args`;
+/// `None` when ompv's table has no entry for it (an OpenMP runtime routine, whose meaning is
+/// elsewhere, or a routine ompv knows nothing of, which must not be taken as pure).
+pub fn accesses<'a>(
+    program: &Program,
+    name: &str,
+    args: &'a [Expr],
+    span: Span,
+) -> Option<Accesses<'a>> {
+    let r = libc::routine(name)?;
+    let argv = program
+        .function("main")
+        .and_then(|f| f.params.get(1))
+        .map(|p| p.var);
+    let mut out = Accesses::default();
+    if r.own_meaning {
+        return Some(out);
     }
-    out
+    let string = |arg: &'a Expr, write: bool, out: &mut Accesses<'a>| {
+        let of_argv = matches!(&strip_casts(arg).kind, ExprKind::Index { base, .. }
+            if matches!(base.kind, ExprKind::Var(v) if Some(v) == argv));
+        if of_argv && !write {
+            return;
+        }
+        if is_char_pointer(arg) && designates_memory(arg) {
+            out.effects.push(Effect {
+                target: Target::Arg(arg),
+                write,
+                extent: Extent::Rest,
+                exact: false,
+                span: arg.span,
+            });
+        }
+    };
+    let one = |arg: &'a Expr, out: &mut Accesses<'a>| {
+        if designates_memory(arg) {
+            out.effects.push(Effect {
+                target: Target::Arg(arg),
+                write: true,
+                extent: Extent::One,
+                exact: true,
+                span: arg.span,
+            });
+        }
+    };
+    for (arg, kind) in args.iter().zip(r.args) {
+        match kind {
+            Arg::Value | Arg::Stream => {}
+            Arg::ReadString => string(arg, false, &mut out),
+            Arg::WriteString => string(arg, true, &mut out),
+            Arg::ReadWriteString => {
+                if matches!(strip_casts(arg).kind, ExprKind::Null) {
+                    // `strtok(NULL, …)` goes on in the string of an earlier call, which it
+                    // writes: ompv does not know which.
+                    out.unbounded = Some(format!(
+                        "`{name}` with a null pointer writes the string of an earlier call, \
+                         which ompv does not track"
+                    ));
+                } else {
+                    string(arg, true, &mut out);
+                }
+            }
+            Arg::WriteObject | Arg::EndPointer => one(arg, &mut out),
+        }
+    }
+    for arg in args.iter().skip(r.args.len()) {
+        match r.varargs {
+            VarArgs::None => {}
+            VarArgs::Print => string(arg, false, &mut out),
+            VarArgs::Scan if is_char_pointer(arg) => string(arg, true, &mut out),
+            VarArgs::Scan => one(arg, &mut out),
+        }
+    }
+    for (state, used) in r.state {
+        out.effects.push(Effect {
+            target: Target::State(*state),
+            write: *used == Use::Update,
+            extent: Extent::One,
+            exact: true,
+            span,
+        });
+    }
+    Some(out)
 }
 
-/// Whether `a` is a pointer that may designate memory (not a string literal, not null).
-fn designates_memory(a: &Expr) -> bool {
+fn strip_casts(a: &Expr) -> &Expr {
     let mut e = a;
     while let ExprKind::Cast(inner) = &e.kind {
         e = inner;
     }
+    e
+}
+
+/// Whether `a` is a pointer that may designate memory (not a string literal, not null).
+fn designates_memory(a: &Expr) -> bool {
+    let e = strip_casts(a);
     e.ty.decay().is_pointer() && !matches!(e.kind, ExprKind::Str(_) | ExprKind::Null)
 }
 
@@ -130,23 +170,6 @@ fn is_char_pointer(a: &Expr) -> bool {
             ..
         })
     )
-}
-
-/// Whether `a` is a character array of the program or a place in one: `buf`, `&buf[i]`,
-/// `buf + i`.
-fn names_char_array(a: &Expr) -> bool {
-    let array_var = |e: &Expr| matches!(e.kind, ExprKind::Var(_)) && e.ty.is_array();
-    match &a.kind {
-        ExprKind::Cast(inner) => names_char_array(inner),
-        ExprKind::Var(_) => a.ty.is_array(),
-        ExprKind::AddrOf(lv) => matches!(&lv.kind, ExprKind::Index { base, .. } if array_var(base)),
-        ExprKind::Binary {
-            op: BinOp::Add | BinOp::Sub,
-            lhs,
-            ..
-        } => array_var(lhs),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

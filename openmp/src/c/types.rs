@@ -138,6 +138,37 @@ impl Type {
         }
     }
 
+    /// Whether converting a value of this pointer type to pointer type `to` views memory as
+    /// objects of another layout than the one it has, which ompv's model of memory (objects of
+    /// elements of their declared types, not bytes) cannot follow: between pointee types that
+    /// differ but for the signedness of an integer type, or from `void *` to an object pointer
+    /// (the value's true type is not known there). A conversion to `void *` is not one (nothing
+    /// is accessed through it), nor is one between equal types.
+    pub fn reinterprets_as(&self, to: &Type) -> bool {
+        let (Some(a), Some(b)) = (self.decay().pointee().cloned(), to.pointee().cloned()) else {
+            return false;
+        };
+        fn same_layout(a: &Type, b: &Type) -> bool {
+            match (a, b) {
+                (Type::Int { rank: x, .. }, Type::Int { rank: y, .. }) => x == y,
+                (Type::Ptr(_), Type::Ptr(_)) => true,
+                // A variable length is the other one at run time (C11 6.7.6.2p6).
+                (Type::Array { elem: x, len: m }, Type::Array { elem: y, len: n }) => {
+                    same_layout(x, y)
+                        && (m == n
+                            || !matches!(m, ArrayLen::Const(_))
+                            || !matches!(n, ArrayLen::Const(_)))
+                }
+                _ => a == b,
+            }
+        }
+        match (&a, &b) {
+            (_, Type::Void) => false,
+            (Type::Void, _) => true,
+            _ => !same_layout(&a, &b),
+        }
+    }
+
     /// The element type under all array dimensions (`double` for `double a[n][m]`).
     pub fn innermost(&self) -> &Type {
         match self {

@@ -136,6 +136,16 @@ struct Walker<'e, 'p> {
 
 /// The footprint of `code`.
 pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
+    footprint_with_reads(env, code, &[])
+}
+
+/// The footprint of `code` run after reads of the whole objects of `reads` (what a clause
+/// reads when the block's construct starts, `OmpBlock::implicit`), each at its span.
+pub fn footprint_with_reads(
+    env: &mut Env<'_>,
+    code: &[Stmt],
+    reads: &[(VarId, Span)],
+) -> Footprint {
     let mut counts: HashMap<VarId, usize> = HashMap::new();
     visit::each_stmt(code, &mut |st| {
         let target = match &st.kind {
@@ -208,6 +218,19 @@ pub fn footprint(env: &mut Env<'_>, code: &[Stmt]) -> Footprint {
         locks: Vec::new(),
         locked: Vec::new(),
     };
+    for &(v, span) in reads {
+        // (Exact: the whole object is read, by every run of the block.)
+        w.accesses.push(Access {
+            base: v,
+            indices: vec![None; dims_of(&w.env.program.var(v).ty)],
+            members: Vec::new(),
+            write: false,
+            loops: Vec::new(),
+            guards: Vec::new(),
+            exact: true,
+            span,
+        });
+    }
     w.stmts(code);
     let failure = w.failure.take();
     let accesses = std::mem::take(&mut w.accesses);
@@ -319,9 +342,20 @@ impl Walker<'_, '_> {
                     return;
                 };
                 if f.origin == Origin::Library {
-                    // What the routine reads or writes through its arguments.
-                    for e in crate::c::library::effects(&callee.name, args) {
-                        self.library_effect(&e);
+                    // What the routine reads or writes through its arguments and of its hidden
+                    // state.
+                    match crate::c::library::accesses(self.env.program, &callee.name, args, st.span)
+                    {
+                        Some(a) => {
+                            for e in &a.effects {
+                                self.library_effect(e);
+                            }
+                        }
+                        None if callee.name.starts_with("omp_") => {}
+                        None => self.fail(
+                            callee.span,
+                            format!("a call of `{}`, which ompv has no model of", callee.name),
+                        ),
                     }
                     return;
                 }
@@ -671,8 +705,22 @@ impl Walker<'_, '_> {
     /// An access of a library routine through an argument: the object it points to, or all
     /// of the allocation it points into.
     fn library_effect(&mut self, e: &crate::c::library::Effect<'_>) {
-        use crate::c::library::Extent;
-        let arg = e.arg;
+        use crate::c::library::{Extent, Target};
+        let arg = match e.target {
+            Target::Arg(a) => a,
+            Target::State(state) => {
+                // (As an access of the global: under a lock, the lock's.)
+                if let Some(v) = self.env.program.hidden_state(state) {
+                    let g = Expr {
+                        kind: ExprKind::Var(v),
+                        ty: self.env.program.var(v).ty.clone(),
+                        span: e.span,
+                    };
+                    self.access(&g, e.write);
+                }
+                return;
+            }
+        };
         if e.extent == Extent::One {
             if let ExprKind::AddrOf(lv) = &arg.kind {
                 if e.write {

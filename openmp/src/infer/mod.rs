@@ -93,17 +93,26 @@ pub fn infer(program: &mut Program) -> Inference {
     // Blocks of parallel regions.
     let mut regions = std::mem::take(&mut program.regions);
     let lengths = lengths::allocation_lengths(program);
-    let cx = ProgramCx {
-        program,
-        names: &names,
-        summaries: &summaries,
-        lengths: &lengths,
-    };
     for r in &mut regions {
         let mut written = BTreeSet::new();
         for b in r.ppl.blocks() {
             written.extend(visit::assigned(&b.payload.body.block().stmts));
         }
+        let region_boxed = r
+            .ppl
+            .blocks()
+            .iter()
+            .flat_map(|b| &b.payload.sharing)
+            .filter(|(v, s)| **s == Sharing::Shared && written.contains(v))
+            .map(|(v, _)| *v)
+            .collect();
+        let cx = ProgramCx {
+            program,
+            names: &names,
+            summaries: &summaries,
+            lengths: &lengths,
+            region_boxed,
+        };
         let mut blocks: Vec<&mut ppl::BasicBlock<crate::omp::OmpBlock>> = Vec::new();
         collect_blocks_mut(&mut r.ppl, &mut blocks);
         let (locks, blocks): (Vec<_>, Vec<_>) = blocks
@@ -420,6 +429,9 @@ pub(super) struct ProgramCx<'a> {
     pub summaries: &'a summary::Summaries,
     /// Allocation lengths of pointer variables ([`lengths`]).
     pub lengths: &'a HashMap<VarId, Expr>,
+    /// The locals of the region being inferred that it keeps in memory: shared in some block
+    /// and written (as `lower::region` boxes them).
+    pub region_boxed: BTreeSet<VarId>,
 }
 
 /// The footprint of a block's code.
@@ -446,6 +458,7 @@ fn footprint_of_code(
         names,
         summaries,
         lengths,
+        ..
     } = *cx;
     let ob = &b.payload;
     let span = ob.pragma.span;
@@ -524,6 +537,14 @@ fn footprint_of_code(
         .filter(|(v, _)| fixed.contains_key(v))
         .filter_map(|(v, count)| Some((*v, footprint::spec_of(&fixed, span, count)?)))
         .collect();
+    // The originals the block's construct reads when it starts, where they are memory the
+    // region may write (a local written only through copies cannot race).
+    let reads: Vec<(VarId, Span)> = ob
+        .implicit
+        .iter()
+        .filter(|r| program.var(r.var).in_memory() || cx.region_boxed.contains(&r.var))
+        .map(|r| (r.var, r.span))
+        .collect();
     let mut env = Env {
         program,
         fixed,
@@ -537,7 +558,7 @@ fn footprint_of_code(
         summaries,
         lengths,
     };
-    footprint::footprint(&mut env, code)
+    footprint::footprint_with_reads(&mut env, code, &reads)
 }
 
 /// The footprint of a block (for finding out what its locks protect).
@@ -1203,6 +1224,21 @@ fn objects_used(
     for (v, w) in out.iter_mut() {
         *w = written.contains(v);
     }
+    // The hidden state of the library routines called (`rand`'s sequence), read or updated.
+    visit::each_stmt(&all, &mut |st| {
+        if let StmtKind::Call { callee, args, .. } = &st.kind {
+            let effects = crate::c::library::accesses(program, &callee.name, args, st.span)
+                .map(|a| a.effects)
+                .unwrap_or_default();
+            for e in effects {
+                if let crate::c::library::Target::State(state) = e.target {
+                    if let Some(v) = program.hidden_state(state) {
+                        *out.entry(v).or_insert(false) |= e.write;
+                    }
+                }
+            }
+        }
+    });
     // Objects declared inside the code are allocated there.
     out.retain(|v, _| !declared.contains(v));
     (out, regions)

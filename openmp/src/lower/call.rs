@@ -98,8 +98,20 @@ impl Lowerer<'_> {
             }
         }
         if f.origin == Origin::Library {
-            let effects = crate::c::library::effects(&callee.name, args);
-            self.library_effects(&callee.name, &effects, out)?;
+            match crate::c::library::accesses(self.program, &callee.name, args, span) {
+                Some(a) => self.library_effects(&callee.name, &a, span, out)?,
+                // The OpenMP runtime's routines mean what `omp` makes of them.
+                None if callee.name.starts_with("omp_") => {}
+                None => {
+                    return Err(FrontError::unsupported(
+                        callee.span,
+                        format!(
+                            "a call of `{}`: ompv has no model of what it accesses",
+                            callee.name
+                        ),
+                    ))
+                }
+            }
         }
         self.called.insert(callee.name.clone());
         let method = Ident::new(self.method_name(&callee.name), callee.span);

@@ -1,28 +1,44 @@
-//! The memory accesses of library routines through their pointer arguments
-//! ([`crate::c::library`]), at a call: a write needs write permission to what it writes and
-//! leaves any values there (the permission is given up and taken back); a read needs some
-//! permission to every character it may read (checked as a read of each one).
+//! The memory accesses of library routines ([`crate::c::library`]), at a call: a write needs
+//! write permission to what it writes and leaves any values there (the permission is given up
+//! and taken back); a read needs some permission to every location it may read (checked as a
+//! read of each one). Hidden state is the global `Program::hidden_state` names. An access ompv
+//! only bounds (a string up to the end of its object) is checked with a role that says so, so
+//! that its failure is `unknown`; one it cannot bound at all is a check that fails, `unknown`
+//! too, naming the routine.
 
 use super::prelude::{self, ALEN, PBASE, POFF};
-use super::{viper_call, Lowerer};
-use crate::c::ast::Expr;
-use crate::c::library::{Effect, Extent};
+use super::{viper_call, Lowerer, Repr};
+use crate::c::ast::{Expr, ExprKind, Type, VarId};
+use crate::c::library::{Accesses, Effect, Extent, Target};
 use crate::error::FrontError;
 use ppl::obligations::build::*;
 use ppl::obligations::Role;
 use viper::ast::{BinaryOp, PermLit, Stmt as VStmt, StmtKind as VKind, Type as VType};
+use viper::Span;
 
 impl Lowerer<'_> {
-    /// The checks and updates of `effects`, the accesses of a call of the library routine
-    /// `callee`.
+    /// The checks and updates of `accesses`, those of a call of the library routine `callee`
+    /// at `span`.
     pub(crate) fn library_effects(
         &mut self,
         callee: &str,
-        effects: &[Effect<'_>],
+        accesses: &Accesses<'_>,
+        span: Span,
         out: &mut Vec<VStmt>,
     ) -> Result<(), FrontError> {
-        for e in effects {
+        for e in &accesses.effects {
             self.library_effect(callee, e, out)?;
+        }
+        if let Some(why) = &accesses.unbounded {
+            let at = self.checks.add(
+                Role::Library {
+                    callee: callee.to_string(),
+                    access: why.clone(),
+                    exact: false,
+                },
+                span,
+            );
+            out.push(stmt(VKind::Assert(bool_lit(false, at)), at));
         }
         Ok(())
     }
@@ -33,36 +49,68 @@ impl Lowerer<'_> {
         e: &Effect<'_>,
         out: &mut Vec<VStmt>,
     ) -> Result<(), FrontError> {
-        let span = e.arg.span;
-        let pointee = pointee_of(e.arg);
-        let Some(f) = pointee
-            .as_ref()
-            .and_then(|t| self.elem_field(t, span).transpose())
-        else {
-            return Err(FrontError::unsupported(
-                span,
-                format!(
-                    "an argument of `{callee}` that points to a struct or an array (what the \
-                     routine accesses there is not modelled)"
-                ),
-            ));
-        };
-        let f = f?;
-        let (p, _) = self.c_value(e.arg)?;
-        // The allocation and the offset in it the argument points to.
-        let (obj, lo) = if self.is_base(e.arg) {
-            (p, int(0, span))
-        } else {
-            (
-                viper_call(PBASE, vec![p.clone()], span),
-                viper_call(POFF, vec![p], span),
-            )
+        let span = e.span;
+        let (obj, lo, f, what) = match e.target {
+            Target::State(s) => {
+                let v = self
+                    .program
+                    .hidden_state(s)
+                    .expect("the converter creates the hidden state of every routine called");
+                (
+                    self.state_object(v, span)?,
+                    int(0, span),
+                    prelude::VAL,
+                    None,
+                )
+            }
+            Target::Arg(arg) => {
+                let pointee = pointee_of(arg);
+                let Some(f) = pointee
+                    .as_ref()
+                    .and_then(|t| self.elem_field(t, span).transpose())
+                else {
+                    return Err(FrontError::unsupported(
+                        span,
+                        format!(
+                            "an argument of `{callee}` that points to a struct or an array (what \
+                             the routine accesses there is not modelled)"
+                        ),
+                    ));
+                };
+                let f = f?;
+                let (p, _) = self.c_value(arg)?;
+                // The allocation and the offset in it the argument points to.
+                let (obj, lo) = if self.is_base(arg) {
+                    (p, int(0, span))
+                } else {
+                    (
+                        viper_call(PBASE, vec![p.clone()], span),
+                        viper_call(POFF, vec![p], span),
+                    )
+                };
+                (obj, lo, f, Some(arg))
+            }
         };
         let len = viper_call(ALEN, vec![obj.clone()], span);
         let k = self.cur.names.fresh("k");
+        let access = match (what, e.write) {
+            (None, true) => "updates its hidden state".to_string(),
+            (None, false) => "reads its hidden state".to_string(),
+            (Some(a), write) => {
+                let verb = match (write, e.extent) {
+                    (true, Extent::One) => "writes the object at",
+                    (true, Extent::Rest) => "writes the characters from",
+                    (false, Extent::One) => "reads the object at",
+                    (false, Extent::Rest) => "reads the characters from",
+                };
+                format!("{verb} `{}`", crate::c::print::print_expr(a, self.program))
+            }
+        };
         let at = self.checks.add(
-            Role::Call {
+            Role::Library {
                 callee: callee.to_string(),
+                access,
+                exact: e.exact,
             },
             span,
         );
@@ -93,7 +141,12 @@ impl Lowerer<'_> {
                 let back = self.checks.add(Role::Internal("library write"), span);
                 out.push(stmt(VKind::Inhale(respan(perm, back)), back));
             }
-            (false, _) => {
+            (false, Extent::One) => {
+                let x = elem(lo.clone());
+                let read = bin(BinaryOp::Eq, x.clone(), x, span);
+                out.push(stmt(VKind::Assert(respan(read, at)), at));
+            }
+            (false, Extent::Rest) => {
                 // Reading each character needs a permission to it.
                 let x = elem(local(&k, span));
                 let read = all(bin(BinaryOp::Eq, x.clone(), x, span));
@@ -101,6 +154,27 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The object of the global `v` that holds hidden state (in memory, as every global).
+    fn state_object(&mut self, v: VarId, span: Span) -> Result<viper::ast::Expr, FrontError> {
+        match self.repr(&v).cloned() {
+            Some(Repr::Memory(obj)) => Ok(obj),
+            _ => {
+                let e = Expr {
+                    kind: ExprKind::Var(v),
+                    ty: Type::INT,
+                    span,
+                };
+                Err(FrontError::unsupported(
+                    span,
+                    format!(
+                        "the hidden state `{}` here",
+                        crate::c::print::print_expr(&e, self.program)
+                    ),
+                ))
+            }
+        }
     }
 }
 

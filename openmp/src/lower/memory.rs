@@ -411,6 +411,31 @@ impl Lowerer<'_> {
         Ok(Self::atoms_perm(atoms, None, perm, span))
     }
 
+    /// `true` exactly when some permission to every location of the object of type `ty` at
+    /// `obj` is held: each location read (a read of the whole object).
+    pub(crate) fn object_read(
+        &mut self,
+        obj: VExpr,
+        ty: &Type,
+        span: Span,
+    ) -> Result<VExpr, FrontError> {
+        let atoms = match ty {
+            Type::Array { .. } => self.array_atoms(obj, ty, span)?,
+            t => self.elem_atoms(viper_call(LOC, vec![obj, int(0, span)], span), t, span)?,
+        };
+        Ok(and_all(
+            atoms.into_iter().map(|a| {
+                let body = bin(BinaryOp::Eq, a.loc.clone(), a.loc, span);
+                if a.vars.is_empty() {
+                    body
+                } else {
+                    forall(a.vars, implies(and_all(a.guards, span), body, span), span)
+                }
+            }),
+            span,
+        ))
+    }
+
     /// A fresh object of type `ty` in the Viper variable `name`: its shape and full permission,
     /// and all values zero if `zero`.
     pub(crate) fn allocate(

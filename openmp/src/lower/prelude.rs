@@ -57,6 +57,9 @@ pub const C_WRAP: &str = "c_wrap";
 /// `c_signed(x, lo, hi)`: `x`, which must be in `[lo, hi]` (the result of a signed operation,
 /// checked for overflow).
 pub const C_SIGNED: &str = "c_signed";
+/// `c_unmodelled(p)`: `p`, with a precondition that never holds: wraps a value ompv cannot
+/// model (a pointer converted to another layout), so that using it is a failed check.
+pub const C_UNMODELLED: &str = "c_unmodelled";
 /// The domain of floating-point values.
 pub const FLOAT: &str = "CFloat";
 
@@ -138,6 +141,7 @@ pub fn names() -> Vec<String> {
         C_MOD,
         C_WRAP,
         C_SIGNED,
+        C_UNMODELLED,
         FLOAT,
         "loc_array",
         "loc_index",
@@ -335,7 +339,22 @@ pub fn items() -> Vec<Item> {
         Item::Function(c_function(C_MOD, BinaryOp::Mod)),
         Item::Function(wrap_function()),
         Item::Function(signed_function()),
+        Item::Function(unmodelled_function()),
     ]
+}
+
+/// `function c_unmodelled(p: Array): Array requires false { p }`.
+fn unmodelled_function() -> Function {
+    let s = Span::DUMMY;
+    Function {
+        name: Ident::new(C_UNMODELLED, s),
+        args: vec![decl("p", array_type(), s)],
+        ret: array_type(),
+        pres: vec![Expr::new(ExprKind::BoolLit(false), s)],
+        posts: Vec::new(),
+        body: Some(local("p", s)),
+        span: s,
+    }
 }
 
 /// `c_signed(x, lo, hi)`: `x` itself, required to be in `[lo, hi]`.

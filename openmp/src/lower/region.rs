@@ -77,7 +77,9 @@ impl Lowerer<'_> {
         let at = internal(self, "team size");
         out.push(var_decl(&team, VType::Int, None, at));
         let mut team_facts = vec![bin(BinaryOp::Ge, local(&team, span), int(1, span), span)];
-        if let Some(k) = self.num_threads(r)? {
+        let bound = self.num_threads(r)?;
+        let team_bounded = bound.is_some();
+        if let Some(k) = bound {
             team_facts.push(bin(BinaryOp::Le, local(&team, span), k, span));
         }
         let at = internal(self, "team size");
@@ -361,6 +363,7 @@ impl Lowerer<'_> {
         let ctx = RegionCtx {
             written: &written,
             entry: &entry,
+            team_bounded,
         };
         let mut region_scalars: BTreeMap<String, (VExpr, bool)> = BTreeMap::new();
         let ppl = {
@@ -619,6 +622,8 @@ impl Lowerer<'_> {
         let team = self.cur.team.clone().expect("inside a region");
         // The iteration space.
         let mut dims = Vec::new();
+        // Each loop dimension's Viper variable, lower bound and step.
+        let mut lowers: Vec<(String, VExpr, i128)> = Vec::new();
         let mut dim_names = Vec::new();
         let mut thread = None;
         // A thread of the team, `0 <= t < T`.
@@ -662,6 +667,7 @@ impl Lowerer<'_> {
                     let lo = value(self, &l.lower)?;
                     let bound = value(self, &l.bound)?;
                     let v = self.fresh_var(l.var);
+                    lowers.push((v.clone(), lo.clone(), l.step));
                     let range = iteration_range(&v, lo, bound, l.test, l.step, span);
                     dims.push(range);
                     dim_names.push((self.program.var(l.var).name.clone(), v.clone()));
@@ -669,6 +675,47 @@ impl Lowerer<'_> {
                     self.spec_declare(l.var);
                 }
             }
+        }
+        // §11.5.3: with `schedule(static, c)` the chunks go to the threads round-robin, in the
+        // order of the thread numbers: chunk `k` (logical iterations `k*c .. k*c + c - 1`) to
+        // thread `k mod T`. Only for one associated loop and a constant chunk.
+        let schedule_thread = match (ob.pragma.schedule(), lowers.as_slice()) {
+            (Some((crate::pragma::ScheduleKind::Static, Some(c))), [(v, lo, step)])
+                if ob.one_thread_per_iteration() =>
+            {
+                crate::pragma::ast::int_literal(c)
+                    .filter(|c| *c > 0)
+                    .map(|c| {
+                        let i = local(v, span);
+                        let logical = if *step > 0 {
+                            bin(
+                                BinaryOp::Div,
+                                bin(BinaryOp::Sub, i, lo.clone(), span),
+                                int(*step as i64, span),
+                                span,
+                            )
+                        } else {
+                            bin(
+                                BinaryOp::Div,
+                                bin(BinaryOp::Sub, lo.clone(), i, span),
+                                int(-*step as i64, span),
+                                span,
+                            )
+                        };
+                        let chunk = bin(BinaryOp::Div, logical, int(c as i64, span), span);
+                        bin(BinaryOp::Mod, chunk, local(&team, span), span)
+                    })
+            }
+            _ => None,
+        };
+        // (A thread dimension starts at 0 with step 1; a loop at its lower bound.)
+        let mut starts: Vec<Option<(VExpr, i64)>> = Vec::new();
+        let mut loops = lowers.iter();
+        for d in &ob.dims {
+            starts.push(match d {
+                Dim::Thread => None,
+                Dim::Loop(_) => loops.next().map(|(_, lo, step)| (lo.clone(), *step as i64)),
+            });
         }
         // The thread that runs an iteration of a worksharing loop: not a dimension (one thread
         // runs each iteration), named by `omp_get_thread_num()` in the iteration.
@@ -709,8 +756,26 @@ impl Lowerer<'_> {
         // What the iterations contribute to reductions (also seen by the contract's names).
         let contributions = self.lower_contributions(ob)?;
         let assumed = self.combined_facts(ob)?;
-        // Private data: locals of the block's method.
         let mut body: Vec<VStmt> = Vec::new();
+        // What the construct's clauses read of the originals when it starts (`firstprivate`
+        // copies, OpenMP 5.2 §5.4.4): before the copies hide them. A local the region keeps out
+        // of memory is written by no block, so nothing can race with the read.
+        for r in &ob.implicit {
+            let Some(Repr::Memory(obj)) = self.repr(&r.var).cloned() else {
+                continue;
+            };
+            let info = self.program.var(r.var).clone();
+            let at = self.checks.add(
+                Role::ClauseRead {
+                    clause: r.clause.to_string(),
+                    var: info.name.clone(),
+                },
+                r.span,
+            );
+            let read = self.object_read(obj, &info.ty, r.span)?;
+            body.push(stmt(VKind::Assert(respan(read, at)), at));
+        }
+        // Private data: locals of the block's method.
         for (v, s) in &ob.sharing {
             let info = self.program.var(*v).clone();
             let fresh_copy = match s {
@@ -814,7 +879,27 @@ impl Lowerer<'_> {
         post.splice(0..0, scalar_post);
 
         // The block's description (its permissions are filled in by the obligations).
+        // §11.5.3: with `schedule(static)` and no chunk, or `guided`, which iterations share a
+        // thread is the implementation's choice within rules of chunk sizes; with at most `k`
+        // threads a conflicting pair found may be one that always shares a thread. (Without a
+        // bound, a team as large as the loop puts any two iterations on two threads; other
+        // schedules may give any iteration to any thread; `static, c` is exact above.)
+        let schedule_uncertain = (ob.one_thread_per_iteration() && ctx.team_bounded)
+            .then(|| match ob.pragma.schedule() {
+                Some((crate::pragma::ScheduleKind::Static, None)) => Some(
+                    "the loop's `schedule(static)` with a bounded team may keep the two \
+                     iterations on one thread (OpenMP 5.2 §11.5.3)",
+                ),
+                Some((crate::pragma::ScheduleKind::Guided, _)) => Some(
+                    "the loop's `schedule(guided)` with a bounded team may keep the two \
+                     iterations on one thread (OpenMP 5.2 §11.5.3)",
+                ),
+                _ => None,
+            })
+            .flatten()
+            .map(str::to_string);
         let key = self.checks.add_block(BlockInfo {
+            schedule_uncertain,
             name: b.name(),
             construct: match &ob.lock {
                 Some(l) => l.describe(),
@@ -919,6 +1004,8 @@ impl Lowerer<'_> {
                     _ => ob.dims.len(),
                 },
                 thread: runner,
+                schedule_thread,
+                starts,
                 thread_dim: matches!(ob.dims.first(), Some(Dim::Thread)),
             },
             scalars,
@@ -1089,6 +1176,8 @@ struct RegionCtx<'a> {
     written: &'a BTreeSet<VarId>,
     /// Variables in memory copied by `firstprivate`: their values at the region's entry.
     entry: &'a BTreeMap<VarId, String>,
+    /// Whether the team has at most a known number of threads (`num_threads(k)`).
+    team_bounded: bool,
 }
 
 /// The values the variable of a canonical loop takes, as an [`IterRange`] over `v`.

@@ -177,6 +177,26 @@ impl Lowerer<'_> {
                 };
                 (cond(c, t, f, span), want)
             }
+            ExprKind::Cast(inner) if inner.ty.reinterprets_as(&e.ty) => {
+                // ompv's memory is objects of elements, not bytes: what this pointer points to
+                // is not modelled, and using it is a check that fails (`unknown`).
+                let (v, _) = self.c_value(inner)?;
+                let at = self.checks.add(
+                    Role::Unmodelled {
+                        what: format!(
+                            "this conversion from `{}` to `{}`, which views memory as objects of \
+                             another type (ompv models memory as elements of their declared \
+                             types, not as bytes)",
+                            self.program.type_name(&inner.ty.decay()),
+                            self.program.type_name(&e.ty)
+                        ),
+                    },
+                    span,
+                );
+                let mut w = viper_call(prelude::C_UNMODELLED, vec![v], span);
+                w.span = at;
+                (w, Class::Ptr)
+            }
             ExprKind::Cast(inner) => {
                 let (v, have) = self.c_value(inner)?;
                 match &e.ty {

@@ -186,6 +186,21 @@ pub struct OmpBlock {
     /// thread) that hold the number of the thread when the loop starts (`int t =
     /// omp_get_thread_num();` before it, at the top of the region's code, assigned nowhere else).
     pub thread_numbers: BTreeSet<VarId>,
+    /// Originals the block reads beyond its code when its construct starts: the initialisation
+    /// of `firstprivate` copies of variables shared around the construct (OpenMP 5.2 §5.4.4,
+    /// `semantics::openmp`). Every run of the block holds a permission to them, so they race
+    /// with what writes them at the same time.
+    pub implicit: Vec<ImplicitRead>,
+}
+
+/// A read of an original that a clause makes (see [`OmpBlock::implicit`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImplicitRead {
+    pub var: VarId,
+    /// The clause.
+    pub span: Span,
+    /// The clause's keyword.
+    pub clause: &'static str,
 }
 
 impl OmpBlock {

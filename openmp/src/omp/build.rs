@@ -34,11 +34,15 @@ pub struct JobInfo {
     pub range: Option<String>,
     /// The loop's `order(concurrent)` clause, if any.
     pub order: Option<Span>,
+    /// For a loop job of one loop: its number of logical iterations (§4.4.2), as an affine form
+    /// of its bounds.
+    pub trips: Option<crate::c::canonical::Affine>,
 }
 
 /// `fusiable` of Fig. 4.6: two plain `omp for` loops, both `schedule(static)` (with the same
-/// chunk), the first with `nowait`, over the same iteration space (OpenMP 5.2 §11.5.3 guarantees
-/// the same assignment of iterations to threads only then). Also: two consecutive pieces of code
+/// chunk), the first with `nowait`, over the same iteration space or one loop each with the
+/// same number of logical iterations (OpenMP 5.2 §11.5.3 guarantees the same assignment of
+/// logical iterations to threads only then). Also: two consecutive pieces of code
 /// every thread runs (the same thread runs both, in order).
 /// Not with `order(concurrent)` on either loop (§10.3): one thread's iterations of it may run at
 /// the same time, and with `unconstrained` they need not go to the same threads in both loops.
@@ -65,8 +69,7 @@ fn fusible_schedules(x: &JobInfo, y: &JobInfo) -> bool {
         && is_static(x)
         && is_static(y)
         && chunk(x) == chunk(y)
-        && x.range.is_some()
-        && x.range == y.range
+        && ((x.range.is_some() && x.range == y.range) || (x.trips.is_some() && x.trips == y.trips))
 }
 
 /// `par_able` of Fig. 4.6: no barrier after the first part.
@@ -100,6 +103,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     super::tasks::inline_undeferred(program);
     super::task_branches::flatten(program);
     super::task_loops::desugar(program);
+    super::creation_reads::insert(program)?;
     super::hoist::shared_task_scalars(program);
     super::snapshot::read_only_globals(program);
     let ordered_loops = super::ordered::desugar(program);
@@ -137,7 +141,7 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     for (_, body) in &functions {
         visit::each_stmt(&body.stmts, &mut |s| {
             if let StmtKind::Omp(c) = &s.kind {
-                if let Err(e) = crate::pragma::check_supported(&c.pragma) {
+                if let Err(e) = crate::semantics::check_supported(&c.pragma) {
                     b.errors.push(e);
                 }
             }
@@ -529,6 +533,7 @@ impl Builder<'_> {
                         stages: Vec::new(),
                         team_of_one: false,
                         thread_numbers: BTreeSet::new(),
+                        implicit: Vec::new(),
                     },
                 });
                 let beside = other
@@ -869,6 +874,7 @@ impl Builder<'_> {
                 schedule: None,
                 range: None,
                 order: None,
+                trips: None,
             },
         }))
     }
@@ -998,17 +1004,19 @@ impl Builder<'_> {
             clauses: JobInfo {
                 origin,
                 directive: p.directive,
-                // A `simd` loop run by every thread has no barrier after it.
-                nowait: p.nowait()
-                    || matches!(
-                        origin,
-                        BlockOrigin::ReplicatedSimd | BlockOrigin::NestedParallel
-                    ),
+                // A `simd` loop run by every thread has no barrier after it (§10.4), and a
+                // nested `parallel for` ends with a barrier of its own team only.
+                nowait: !crate::semantics::openmp::ends_with_barrier(p.directive, p)
+                    || origin == BlockOrigin::NestedParallel,
                 // A loop with a reduction is not fused with another: its update of the
                 // originals runs beside both.
                 schedule: if combine.is_some() { None } else { schedule },
                 order: p.clauses_named("order").next().map(|c| c.span),
                 range,
+                trips: match n.loops.as_slice() {
+                    [l] => crate::c::canonical::trip_count(l),
+                    _ => None,
+                },
             },
             ppl: match combine {
                 Some(c) => Ppl::join(Op::Par, Ppl::Block(block), Ppl::Block(c)),
@@ -1191,10 +1199,11 @@ impl Builder<'_> {
             clauses: JobInfo {
                 origin: BlockOrigin::Section,
                 directive: p.directive,
-                nowait: p.nowait(),
+                nowait: !crate::semantics::openmp::ends_with_barrier(p.directive, p),
                 schedule: None,
                 range: None,
                 order: None,
+                trips: None,
             },
         }))
     }
@@ -1225,10 +1234,11 @@ impl Builder<'_> {
             clauses: JobInfo {
                 origin: BlockOrigin::Single,
                 directive: p.directive,
-                nowait: p.nowait(),
+                nowait: !crate::semantics::openmp::ends_with_barrier(p.directive, p),
                 schedule: None,
                 range: None,
                 order: None,
+                trips: None,
             },
         })
     }
@@ -1693,6 +1703,8 @@ impl Builder<'_> {
         };
         let program = self.program;
         let sharing = attributes(&bctx, &referenced, &|v| program.var(v))?;
+        self.worksharing_items_shared(&sharing, ctx)?;
+        let implicit = self.implicit_reads(origin, &sharing, ctx)?;
         let kind = match origin {
             BlockOrigin::Single
             | BlockOrigin::Section
@@ -1751,8 +1763,151 @@ impl Builder<'_> {
                 } else {
                     BTreeSet::new()
                 },
+                implicit,
             },
         })
+    }
+
+    /// The originals a block reads when its construct starts (the accesses
+    /// `semantics::openmp` realises [`Realised::InTheBlocks`]): the `firstprivate` items of the
+    /// constructs around it inside the region, where the original is shared by the team around
+    /// that construct (a thread's own variable cannot race). Not on the region's own pragma,
+    /// whose copies are made before any of its code runs, nor on tasks: the thread that
+    /// generates a task reads the originals there (`omp::creation_reads`).
+    ///
+    /// [`Realised::InTheBlocks`]: crate::semantics::openmp::Realised::InTheBlocks
+    /// The variable a clause's list item names, and its data-sharing attribute around the
+    /// `k`-th construct of the block's nest (what the construct's copies start from).
+    fn attribute_around(
+        &self,
+        item: &crate::pragma::ListItem,
+        k: usize,
+        sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+        ctx: &Ctx<'_>,
+    ) -> Result<(VarId, Option<super::sharing::Sharing>), FrontError> {
+        let program = self.program;
+        let named = sharing
+            .keys()
+            .copied()
+            .find(|v| program.var(*v).name == item.base.name);
+        let v = match named {
+            Some(v) => v,
+            None => self.unreferenced_item(item, ctx)?,
+        };
+        let around = BlockContext {
+            constructs: &ctx.constructs[..k],
+            region_decls: ctx.region_decls,
+            block_decls: &BTreeSet::new(),
+            loop_vars: &[],
+        };
+        let mut outer = attributes(&around, &BTreeSet::from([v]), &|v| program.var(v))?;
+        Ok((v, outer.remove(&v)))
+    }
+
+    /// OpenMP 5.2 §5.4.4, §5.4.5, §5.5.8: a variable private in a `parallel` region may not
+    /// be `firstprivate`, `lastprivate` or a reduction item of a worksharing construct bound to
+    /// that region.
+    fn worksharing_items_shared(
+        &self,
+        sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+        ctx: &Ctx<'_>,
+    ) -> Result<(), FrontError> {
+        use crate::semantics::openmp::shared_in_binding_region;
+        for (k, p) in ctx.constructs.iter().enumerate().skip(1) {
+            // A construct inside a `parallel` nested in the region binds to that one.
+            if !p.directive.is_worksharing()
+                || ctx.constructs[1..k]
+                    .iter()
+                    .any(|q| q.directive.is_parallel())
+            {
+                continue;
+            }
+            for c in &p.clauses {
+                let Some((items, section)) = shared_in_binding_region(c) else {
+                    continue;
+                };
+                for item in items {
+                    let (_, outer) = self.attribute_around(item, k, sharing, ctx)?;
+                    // (A `threadprivate` item breaks §5.2's own rule, checked with it.)
+                    if !matches!(
+                        outer,
+                        Some(
+                            super::sharing::Sharing::Shared
+                                | super::sharing::Sharing::Threadprivate
+                        )
+                    ) {
+                        return Err(FrontError::nonconforming(
+                            item.span,
+                            format!(
+                                "`{}` is private in the enclosing `parallel` region: it may not \
+                                 appear in `{}` on the `omp {}` bound to that region (OpenMP \
+                                 5.2 {section})",
+                                item.base.name,
+                                c.kind.keyword(),
+                                p.directive.name()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn implicit_reads(
+        &self,
+        origin: BlockOrigin,
+        sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+        ctx: &Ctx<'_>,
+    ) -> Result<Vec<ImplicitRead>, FrontError> {
+        use crate::semantics::openmp::{clause_rule, read_at_start, Realised};
+        let mut out: Vec<ImplicitRead> = Vec::new();
+        // A task's body reads no copy of the constructs around it: the thread that met them
+        // did (the generating code of a `single` that generates tasks is one such thread).
+        if matches!(
+            origin,
+            BlockOrigin::Task
+                | BlockOrigin::Taskloop
+                | BlockOrigin::TaskPerIteration
+                | BlockOrigin::Lock
+                | BlockOrigin::Reduction
+        ) {
+            return Ok(out);
+        }
+        for (k, p) in ctx.constructs.iter().enumerate().skip(1) {
+            if matches!(p.directive, Directive::Task | Directive::Taskloop) {
+                continue;
+            }
+            for c in &p.clauses {
+                if clause_rule(&c.kind).and_then(|r| r.nested) != Some(Realised::InTheBlocks) {
+                    continue;
+                }
+                for item in read_at_start(c) {
+                    // §5.4.5: an item also `lastprivate` is updated after every copy has been
+                    // initialised; the update (a block beside the construct that writes it)
+                    // races with whatever the reads could race with.
+                    let last = p.clauses.iter().any(|k| {
+                        matches!(&k.kind, crate::pragma::ClauseKind::Lastprivate { items, .. }
+                            if items.iter().any(|i| i.base.name == item.base.name))
+                    });
+                    if last {
+                        continue;
+                    }
+                    let (v, outer) = self.attribute_around(item, k, sharing, ctx)?;
+                    if outer == Some(super::sharing::Sharing::Shared)
+                        && !out.iter().any(|r| r.var == v)
+                    {
+                        out.push(ImplicitRead {
+                            var: v,
+                            // (The clause, where the replay puts the read too.)
+                            span: c.span,
+                            clause: c.kind.keyword(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The iteration space of a loop as printed bounds `[lower, upper)` (for increasing loops
@@ -2110,6 +2265,7 @@ mod tests {
             schedule: sched.map(|k| (k, None)),
             range: Some(range.into()),
             order: None,
+            trips: None,
         }
     }
 
@@ -2156,6 +2312,7 @@ mod tests {
             nowait: true,
             schedule: None,
             range: None,
+            trips: None,
             order: None,
         };
         let w = info(Directive::For, false, Some(ScheduleKind::Static), "N");

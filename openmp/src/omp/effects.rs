@@ -42,7 +42,16 @@ pub fn written(program: &Program, stmts: &[Stmt]) -> BTreeSet<VarId> {
                 }
             }
             visit::stmt_exprs(s, &mut |e| addresses(e, &mut addressed));
-            if let StmtKind::Call { callee, .. } = &s.kind {
+            if let StmtKind::Call { callee, args, .. } = &s.kind {
+                // The hidden state a library routine updates (`rand`'s sequence).
+                let effects = crate::c::library::accesses(program, &callee.name, args, s.span)
+                    .map(|a| a.effects)
+                    .unwrap_or_default();
+                for e in effects.iter().filter(|e| e.write) {
+                    if let crate::c::library::Target::State(state) = e.target {
+                        out.extend(program.hidden_state(state));
+                    }
+                }
                 if seen.insert(callee.name.clone()) {
                     if let Some(f) = program.function(&callee.name) {
                         if let Body::Verified(b) = &f.body {

@@ -6,6 +6,7 @@ pub mod block_simd;
 pub mod build;
 pub mod clause_reads;
 pub mod contextual;
+pub mod creation_reads;
 pub mod effects;
 pub mod hoist;
 pub mod inline;

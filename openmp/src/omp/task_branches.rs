@@ -274,7 +274,7 @@ fn guarded(stmts: Vec<Stmt>, guard: &Expr, vars: &[Var]) -> Vec<Stmt> {
 }
 
 /// A name for a new local of `function` that no variable of it (or global) has.
-fn fresh_name(program: &Program, function: &str, base: &str) -> String {
+pub(super) fn fresh_name(program: &Program, function: &str, base: &str) -> String {
     let mut taken: std::collections::BTreeSet<String> = program
         .vars
         .iter()

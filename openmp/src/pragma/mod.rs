@@ -1,8 +1,8 @@
 //! `#pragma omp` directives of OpenMP 5.2 for C: AST and parser.
 //!
 //! [`parse_pragma`] parses every directive and clause of the specification (syntax, which
-//! clauses a directive accepts, unique and exclusive clauses); [`check_supported`] then tells
-//! whether the rest of the front end handles the pragma.
+//! clauses a directive accepts, unique and exclusive clauses); `semantics::check_supported` then
+//! tells whether the rest of the front end handles the pragma.
 
 pub mod ast;
 pub mod clause;
@@ -12,10 +12,10 @@ pub mod list;
 pub mod macros;
 pub mod parse;
 pub mod rules;
-pub mod support;
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 
 pub use ast::*;
 pub use parse::parse_pragma;
-pub use support::check_supported;

@@ -112,6 +112,52 @@ impl<'p> Thread<'p, '_> {
     }
 
     /// A C string's bytes (reads every character).
+    /// The accesses of routine `name` to the library's hidden state (`semantics::libc`): a
+    /// read of its cell, and a write for an update, so that two calls that may not run at the
+    /// same time race.
+    fn hidden_state(&mut self, name: &str, span: Span) -> R<()> {
+        use crate::semantics::libc::{routine, Use};
+        let Some(r) = routine(name) else {
+            return Ok(());
+        };
+        for (state, used) in r.state {
+            let Some(v) = self.rt.prog.hidden_state(*state) else {
+                continue;
+            };
+            let p = self.var_ptr(v, span)?;
+            let old = self.load(p, span)?;
+            if *used == Use::Update {
+                self.store(p, old, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The strings an output routine reads: its `char *` arguments other than literals.
+    fn output_strings(&mut self, name: &str, args: &'p [Expr], vals: &[Value]) -> R<()> {
+        use crate::semantics::libc::{routine, Arg, VarArgs};
+        let Some(r) = routine(name) else {
+            return Ok(());
+        };
+        for (k, (a, v)) in args.iter().zip(vals).enumerate() {
+            let string = match r.args.get(k) {
+                Some(kind) => *kind == Arg::ReadString,
+                None => r.varargs == VarArgs::Print,
+            };
+            let is_char_ptr = matches!(
+                a.ty.decay().pointee(),
+                Some(Type::Int {
+                    rank: IntRank::Char,
+                    ..
+                })
+            );
+            if string && is_char_ptr && !matches!(a.kind, ExprKind::Str(_)) {
+                self.read_string(*v, a.span)?;
+            }
+        }
+        Ok(())
+    }
+
     fn read_string(&mut self, v: Value, span: Span) -> R<Vec<u8>> {
         let p = self.as_ptr(v, span)?;
         let mut out = Vec::new();
@@ -188,10 +234,15 @@ impl<'p> Thread<'p, '_> {
     pub fn builtin(&mut self, name: &str, args: &'p [Expr], vals: &[Value], span: Span) -> R<Ret> {
         let arg = |k: usize| vals.get(k).copied().unwrap_or(Value::Uninit);
         let n = |t: &mut Self, k: usize| arg(k).as_int().or_else(|x| t.ub(span, x));
+        self.hidden_state(name, span)?;
         Ok(match name {
-            // Output: the arguments were read; nothing else is modelled.
-            "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "fflush"
-            | "perror" => int(0),
+            // Output: the arguments were read, the strings among them character by character
+            // (as `semantics::libc` has them); nothing else is modelled.
+            "printf" | "fprintf" | "puts" | "fputs" | "perror" => {
+                self.output_strings(name, args, vals)?;
+                int(0)
+            }
+            "putchar" | "fputc" | "putc" | "fflush" => int(0),
             "fopen" => {
                 let obj = match self
                     .w()

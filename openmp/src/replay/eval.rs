@@ -203,6 +203,11 @@ impl<'p> Thread<'p, '_> {
                 let v = self.eval(branch)?;
                 value::convert(v, &branch.ty.decay(), &e.ty).or_else(|x| self.ub(span, x))
             }
+            ExprKind::Cast(inner) if inner.ty.reinterprets_as(&e.ty) => inconclusive(
+                span,
+                "a pointer conversion to another layout (the run models memory as elements of \
+                 their declared types, not as bytes)",
+            ),
             ExprKind::Cast(inner) => {
                 let v = self.eval(inner)?;
                 value::convert(v, &inner.ty.decay(), &e.ty).or_else(|x| self.ub(span, x))

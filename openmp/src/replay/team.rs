@@ -397,7 +397,7 @@ impl<'p, 'r> Thread<'p, 'r> {
         if let Some(env) = own {
             self.finish_env(env, ran_last)?;
         }
-        if !p.nowait() {
+        if crate::semantics::openmp::ends_with_barrier(d, p) {
             self.barrier(span)?;
             if leaf == Directive::Single && !mine_single {
                 self.copyprivate_in(c, key)?;

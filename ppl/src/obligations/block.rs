@@ -83,6 +83,16 @@ pub struct ViperBlock {
     /// what an iteration needs on its thread only (`partial[t]`) the thread holds once for all
     /// its iterations.
     pub thread: Option<IterRange>,
+    /// Where the schedule fixes which thread runs an iteration (`schedule(static, c)`, OpenMP
+    /// 5.2 §11.5.3: chunk `k` goes to thread `k mod T`): that thread, over the dimensions'
+    /// variables and the region's arguments. Only the checks between iterations use it, so
+    /// that they leave out pairs no execution has on two threads; the other obligations keep
+    /// the thread arbitrary, which is sound either way.
+    pub schedule_thread: Option<Expr>,
+    /// For each dimension that is a loop: its lower bound and step, so that the `k`-th
+    /// logical iteration (OpenMP 5.2 §4.4.2) is `(var - lower) / step`. A fused pair of loops
+    /// over different ranges with the same number of iterations pairs logical iterations.
+    pub starts: Vec<Option<(Expr, i64)>>,
     /// Whether the first dimension is the thread of the team that runs the block's code (code
     /// every thread runs): that code and the iterations of worksharing loops the thread runs
     /// are in the thread's program order.

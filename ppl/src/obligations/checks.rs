@@ -94,6 +94,20 @@ pub enum Role {
     /// At the end of an iteration of a loop with a reduction: the private copy of the variable
     /// holds what the iteration contributes (its stated or inferred `\contribution`).
     Contribution { block: BlockKey, var: String },
+    /// What a library routine accesses at a call (`access`, in words) must be held; `exact`
+    /// is false where the access is a bound of what the routine does (a string taken to the
+    /// end of its object), so that a failure is not certain.
+    Library {
+        callee: String,
+        access: String,
+        exact: bool,
+    },
+    /// A construct ompv does not model (`what`, in words) is used: the check fails, and the
+    /// verdict is `unknown`.
+    Unmodelled { what: String },
+    /// A clause of the block's construct reads an original when the construct starts (the
+    /// initialisation of a `firstprivate` copy): the block needs a permission to it.
+    ClauseRead { clause: String, var: String },
     /// Generated glue that cannot fail on a correct translation.
     Internal(&'static str),
 }
@@ -151,6 +165,10 @@ pub struct BlockInfo {
     pub atoms: Vec<PermAtom>,
     /// For the block of a lock whose resource invariant the user states: the clause.
     pub invariant: Option<Span>,
+    /// Why two iterations of the block that the checks put on two threads may never run on
+    /// two threads (the schedule leaves it to the implementation): a race found with them is
+    /// not certain.
+    pub schedule_uncertain: Option<String>,
 }
 
 /// A parallel region as diagnostics describe it.

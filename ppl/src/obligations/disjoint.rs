@@ -54,6 +54,13 @@ fn side(
         let x = rename(&t.var);
         let v = local(&x, span);
         s.assume = and(s.assume, t.contains(v.clone(), span), span);
+        if let Some(runs) = &b.payload.schedule_thread {
+            let mut runs = runs.clone();
+            for (d, y) in b.payload.dims.iter().zip(&s.vars) {
+                runs = subst(&runs, &d.var, &local(y, span));
+            }
+            s.assume = and(s.assume, bin(BinaryOp::Eq, v.clone(), runs, span), span);
+        }
         s.rc = subst(&s.rc, &t.var, &v);
         s.thread = Some(x);
     }
@@ -208,6 +215,29 @@ fn pair(
     let threads = (thread_of(&s), thread_of(&t));
     let mut assume = and(s.assume, t.assume, span);
     let ne = |x: &String, y: &String| bin(BinaryOp::Ne, local(x, span), local(y, span), span);
+    // The logical iteration of coordinate `m` of a side at variable `x` (`x` itself where
+    // both loops start alike).
+    let logical = |blk: &BasicBlock<ViperBlock>, m: usize, x: &String| -> Expr {
+        match blk.payload.starts.get(m).cloned().flatten() {
+            Some((lo, 1)) => bin(BinaryOp::Sub, local(x, span), lo, span),
+            Some((lo, st)) => bin(
+                BinaryOp::Div,
+                bin(BinaryOp::Sub, local(x, span), lo, span),
+                int(st, span),
+                span,
+            ),
+            None => local(x, span),
+        }
+    };
+    let start_text = |blk: &BasicBlock<ViperBlock>, m: usize| {
+        blk.payload
+            .starts
+            .get(m)
+            .cloned()
+            .flatten()
+            .map(|(lo, st)| (viper::printer::print_expr(&lo), st))
+    };
+    let starts_alike = |m: usize| start_text(a, m) == start_text(b, m);
     let differ = match distinct {
         Distinct::No => None,
         Distinct::Prefix(k) => s
@@ -215,7 +245,14 @@ fn pair(
             .iter()
             .zip(&t.vars)
             .take(k)
-            .map(|(x, y)| ne(x, y))
+            .enumerate()
+            .map(|(m, (x, y))| {
+                if starts_alike(m) {
+                    ne(x, y)
+                } else {
+                    bin(BinaryOp::Ne, logical(a, m, x), logical(b, m, y), span)
+                }
+            })
             .reduce(|p, q| bin(BinaryOp::Or, p, q, span)),
         Distinct::Tuple => s
             .vars

@@ -187,6 +187,7 @@ mod tests {
             vars: vec![(var.into(), var.into())],
             atoms: Vec::new(),
             invariant: None,
+            schedule_uncertain: None,
         });
         let pre = vec![SpecClause {
             expr: elem("a", var, PermLit::Write),
@@ -216,6 +217,8 @@ mod tests {
                 stages: None,
                 fused_dims: 1,
                 thread: None,
+                schedule_thread: None,
+                starts: Vec::new(),
                 thread_dim: false,
             },
         })

@@ -50,6 +50,11 @@ fn what(role: &Role, checks: &Checks) -> Option<String> {
         Role::Contribution { block: b, var } => {
             format!("one iteration of {} contributes this to `{var}`", block(*b))
         }
+        Role::Library { callee, access, .. } => format!("`{callee}` {access}"),
+        Role::Unmodelled { .. } => "a construct ompv does not model".into(),
+        Role::ClauseRead { clause, var } => {
+            format!("`{clause}` reads the original `{var}` when the construct starts")
+        }
         Role::Internal(_) => return None,
     })
 }

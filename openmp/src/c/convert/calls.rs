@@ -10,18 +10,33 @@ use lang_c::ast as lc;
 use lang_c::span::Node;
 use viper::Span;
 
-/// Library functions without side effects that read no memory: they stay inside expressions.
-const PURE: &[&str] = &[
-    "sqrt", "fabs", "sin", "cos", "tan", "exp", "log", "log10", "pow", "floor", "ceil", "round",
-    "fmin", "fmax", "fmod", "atan", "atan2", "sqrtf", "fabsf", "abs", "labs",
-];
-
-/// Whether a library function is pure (stays inside expressions).
+/// Whether a library function is a mathematical function of its arguments (stays inside
+/// expressions), as `semantics::libc` says.
 pub(crate) fn is_pure(name: &str) -> bool {
-    PURE.contains(&name)
+    crate::semantics::libc::routine(name).is_some_and(|r| r.function)
 }
 
 impl Converter<'_> {
+    /// The global that holds the library's hidden state `s` (created at its first use, `at`).
+    fn hidden_state(&mut self, s: crate::semantics::libc::State, at: Span) -> VarId {
+        let name = s.global_name();
+        if let Some(g) = self.globals.iter().find(|g| self.var(g.var).name == name) {
+            return g.var;
+        }
+        let v = self.new_var(Var {
+            name: name.to_string(),
+            ty: Type::INT,
+            storage: Storage::Global,
+            function: None,
+            span: at,
+            addr_taken: false,
+            is_const: false,
+            threadprivate: false,
+        });
+        self.globals.push(Global { var: v, init: None });
+        v
+    }
+
     /// A call; its result is assigned to `target` if given (the call's value is then the
     /// target), else to a temporary. Returns the call's value (`None` for `void` functions).
     pub(crate) fn call(
@@ -140,6 +155,13 @@ impl Converter<'_> {
                     }));
                 }
                 _ => {}
+            }
+            // The library's hidden state the routine touches (`rand`'s sequence, …) is a
+            // global of the program in ompv's model.
+            if let Some(r) = crate::semantics::libc::routine(&name) {
+                for (state, _) in r.state {
+                    self.hidden_state(*state, callee.span);
+                }
             }
         } else if sig.variadic {
             return Err(FrontError::unsupported(

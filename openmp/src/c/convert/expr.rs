@@ -742,7 +742,7 @@ impl Converter<'_> {
         let from = v.ty.decay();
         let ok = match (&from, &ty) {
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
-            (a, b) if a.is_pointer() && b.is_pointer() => true,
+            // A null pointer constant first: `(void *) 0` is no view of any memory.
             (_, b) if b.is_pointer() && is_null_constant(&v) => {
                 return Ok(Expr {
                     kind: ExprKind::Null,
@@ -750,6 +750,7 @@ impl Converter<'_> {
                     span,
                 })
             }
+            (a, b) if a.is_pointer() && b.is_pointer() => true,
             (a, b) if a.is_pointer() && b.is_integer() => {
                 return Err(FrontError::unsupported(
                     span,
@@ -794,7 +795,6 @@ impl Converter<'_> {
         let ok = match (&from, ty) {
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
             (a, Type::Bool) if a.is_pointer() => true,
-            (a, b) if a.is_pointer() && b.is_pointer() => true,
             (_, b) if b.is_pointer() && is_null_constant(&v) => {
                 return Ok(Expr {
                     kind: ExprKind::Null,
@@ -802,6 +802,7 @@ impl Converter<'_> {
                     span,
                 })
             }
+            (a, b) if a.is_pointer() && b.is_pointer() => true,
             (Type::Struct(a), Type::Struct(b)) => a == b,
             _ => false,
         };
@@ -818,8 +819,17 @@ impl Converter<'_> {
         if from.is_pointer() && ty.is_pointer() {
             // Pointer conversions keep the value. An array stays an array (it decays where it is
             // used): relabelling it as a pointer would read it as a pointer stored in memory.
-            if matches!(v.ty, Type::Array { .. }) {
+            if matches!(v.ty, Type::Array { .. }) && !v.ty.reinterprets_as(ty) {
                 return Ok(v);
+            }
+            // (A conversion to another layout stays visible: the proof and the run refuse to
+            // follow it, see `Type::reinterprets_as`.)
+            if v.ty.reinterprets_as(ty) {
+                return Ok(Expr {
+                    kind: ExprKind::Cast(Box::new(v)),
+                    ty: ty.clone(),
+                    span,
+                });
             }
             return Ok(Expr {
                 ty: ty.clone(),
@@ -855,7 +865,11 @@ impl Converter<'_> {
     fn check_spec_in(&self, e: &spec::Expr, bound: &mut Vec<String>) -> Option<FrontError> {
         match &e.kind {
             spec::ExprKind::Var(n) => {
-                if bound.contains(n) || self.lookup(n).is_some() {
+                // (The hidden state of the library is named in specifications ompv writes.)
+                let hidden = crate::semantics::libc::State::ALL
+                    .iter()
+                    .any(|s| s.global_name() == n);
+                if bound.contains(n) || self.lookup(n).is_some() || hidden {
                     None
                 } else {
                     Some(FrontError::type_error(

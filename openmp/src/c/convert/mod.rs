@@ -112,6 +112,15 @@ impl Program {
         &self.vars[v.0 as usize]
     }
 
+    /// The global that holds the library's hidden state `s`, if the program calls a routine
+    /// that touches it (`semantics::libc`).
+    pub fn hidden_state(&self, s: crate::semantics::libc::State) -> Option<VarId> {
+        self.globals
+            .iter()
+            .map(|g| g.var)
+            .find(|v| self.var(*v).name == s.global_name())
+    }
+
     /// The keys of [`Program::masked_contracts`] of the `master`/`masked` blocks in `stmts`
     /// (nested ones included), in order.
     pub fn masked_in(&self, stmts: &[Stmt]) -> Vec<VarId> {

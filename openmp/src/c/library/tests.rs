@@ -1,4 +1,4 @@
-use super::{effects, Extent};
+use super::{accesses, Extent, Target};
 use crate::c::ast::StmtKind;
 use crate::omp::test_program::{body, parsed};
 
@@ -9,8 +9,11 @@ fn of_calls(src: &str) -> Vec<Vec<(bool, Extent)>> {
     crate::c::visit::each_stmt(&body(&p, "main").stmts, &mut |s| {
         if let StmtKind::Call { callee, args, .. } = &s.kind {
             out.push(
-                effects(&callee.name, args)
+                accesses(&p, &callee.name, args, s.span)
+                    .expect("an entry")
+                    .effects
                     .into_iter()
+                    .filter(|e| matches!(e.target, Target::Arg(_)))
                     .map(|e| (e.write, e.extent))
                     .collect(),
             );
@@ -42,7 +45,7 @@ fn writes_through_arguments() {
 }
 
 #[test]
-fn reads_of_character_arrays_only() {
+fn reads_of_every_string_pointer() {
     let calls = of_calls(
         "#include <stdio.h>\n#include <stdlib.h>\n\
          int main(int argc, char **argv) { char buf[8]; char *p = buf; int n = 0;\n\
@@ -55,9 +58,46 @@ fn reads_of_character_arrays_only() {
         vec![
             vec![(false, Rest)],
             vec![(false, Rest)],
-            vec![],
+            vec![(false, Rest)],
+            // (`argv`'s strings: no code can write them.)
             vec![],
             vec![(false, Rest)],
         ]
     );
+}
+
+#[test]
+fn hidden_state_and_unbounded_accesses() {
+    let p = parsed(
+        "#include <stdlib.h>\n#include <string.h>\n\
+         int main(void) { char s[8] = {0}; int r = rand(); srand(2); char *t = strtok(s, \",\");\n\
+         t = strtok(NULL, \",\"); return r; }",
+    );
+    let mut seen = Vec::new();
+    crate::c::visit::each_stmt(&body(&p, "main").stmts, &mut |st| {
+        if let StmtKind::Call { callee, args, .. } = &st.kind {
+            let a = accesses(&p, &callee.name, args, st.span).expect("an entry");
+            let states: Vec<(crate::semantics::libc::State, bool)> = a
+                .effects
+                .iter()
+                .filter_map(|e| match e.target {
+                    Target::State(s) => Some((s, e.write)),
+                    Target::Arg(_) => None,
+                })
+                .collect();
+            seen.push((callee.name.clone(), states, a.unbounded.is_some()));
+        }
+    });
+    use crate::semantics::libc::State::*;
+    assert_eq!(
+        seen,
+        vec![
+            ("rand".to_string(), vec![(Rand, true)], false),
+            ("srand".to_string(), vec![(Rand, true)], false),
+            ("strtok".to_string(), vec![(Strtok, true)], false),
+            ("strtok".to_string(), vec![(Strtok, true)], true),
+        ]
+    );
+    assert!(p.hidden_state(Rand).is_some() && p.hidden_state(Strtok).is_some());
+    assert!(p.hidden_state(Random).is_none());
 }

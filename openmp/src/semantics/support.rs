@@ -1,9 +1,10 @@
 //! What the rest of the front end handles today. The parser accepts all of OpenMP 5.2; a pragma
 //! that uses anything else is reported as `unsupported`, naming the construct, until the
-//! encoding of regions learns it.
+//! encoding of regions learns it. A data-sharing clause is handled only if the table of implicit
+//! accesses ([`super::openmp`]) has an entry for it.
 
-use super::ast::*;
 use crate::error::FrontError;
+use crate::pragma::ast::*;
 
 /// The directives the encoding of parallel regions handles.
 const DIRECTIVES: &[Directive] = &[
@@ -48,6 +49,16 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
     }
     for c in &p.clauses {
         let unsupported = |what: String| Err(FrontError::unsupported(c.span, what));
+        if super::openmp::is_data_clause(&c.kind) && super::openmp::clause_rule(&c.kind).is_none() {
+            return Err(FrontError::unsupported(
+                c.keyword_span,
+                format!(
+                    "OpenMP clause `{}` is not supported (ompv has no model of what it does to \
+                     memory)",
+                    c.kind.keyword()
+                ),
+            ));
+        }
         match &c.kind {
             ClauseKind::Nowait
             | ClauseKind::Private(_)
@@ -87,7 +98,7 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // §10.4.1: on a `simd` loop outside parallel regions, iterations `safelen` or more
             // apart are not checked against each other (`omp::build` rejects it elsewhere).
             ClauseKind::Safelen(e)
-                if p.directive == Directive::Simd && super::ast::int_literal(&e.text).is_some() => {}
+                if p.directive == Directive::Simd && crate::pragma::ast::int_literal(&e.text).is_some() => {}
             // §15.10: the loop's `ordered` blocks run one at a time, in iteration order; see
             // `omp::ordered` (modelled as mutual exclusion, races then `unknown`).
             ClauseKind::Ordered(_) if p.directive.is_loop() && !p.directive.has_leaf(Directive::Simd) => {}
@@ -196,3 +207,6 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
