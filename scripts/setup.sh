@@ -7,34 +7,31 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 
+# Installs those of the Debian packages given that are missing.
+install_missing() {
+  local missing=()
+  for p in "$@"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
 # Z3 4.8.12 (Debian bookworm's libz3-dev): the `z3` crate 0.20 links against it. Graphviz's
 # `dot` renders `ompv explain --emit dot` in the CLI tests; bsdutils' `script` (essential, so
 # normally present) gives them a pseudo-terminal.
 packages=(libz3-dev pkg-config graphviz bsdutils)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing "${packages[@]}"
 
 # --- Silicon (the second back end, `--backend silicon|both`, cargo feature `silicon`) ---
 # Needs a JDK (the JVM is loaded through JNI), Debian's z3 executable (Silicon runs Z3 as a
 # process; 4.8.12 works) and silicon.jar, which is published inside the PyPI package nagini.
 silicon_packages=(z3 openjdk-17-jdk-headless)
 python3 -m pip --version >/dev/null 2>&1 || silicon_packages+=(python3-pip)
-missing=()
-for p in "${silicon_packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing "${silicon_packages[@]}"
 
 # The jar (Silicon 1.1-SNAPSHOT, git 3e24b7a8, Scala 2.13) is checked against this hash.
 silicon_dir=.cache/silicon
@@ -57,3 +54,9 @@ PY
   mv "$silicon_jar.part" "$silicon_jar"
   rm -rf "$silicon_dir/pip"
 fi
+
+# --- Archer (the independent race oracle of tests/archer.rs and scripts/archer.sh) ---
+# clang 14 with Debian's LLVM OpenMP runtime; libomp-14-dev ships libarcher.so, the ThreadSanitizer
+# tool that knows OpenMP's happens-before (barriers, tasks, locks).
+archer_packages=(clang-14 libomp-14-dev)
+install_missing "${archer_packages[@]}"

@@ -4,7 +4,9 @@
 //! Two shapes of input: programs from a small grammar of the OpenMP C ompv handles without
 //! annotations (parallel loops with data-sharing clauses, regions with worksharing, `single`,
 //! `critical`, `atomic`, barriers, tasks with `depend`, `taskwait` and `taskloop`, `simd`,
-//! `ordered`), with indices that are sometimes off by one and clauses that are sometimes
+//! `ordered`; writers in `single nowait` and `master` before constructs whose `firstprivate`
+//! copies read the original; chunked and `collapse`d schedules; `rand` and a `char *` view of
+//! an `int` array), with indices that are sometimes off by one and clauses that are sometimes
 //! missing, so that both race-free and racy programs come out; and corpus programs with
 //! arbitrary edits.
 
@@ -19,7 +21,8 @@ pub fn program(u: &mut Unstructured<'_>) -> Result<String> {
         indent: 1,
         n,
     };
-    g.out.push_str("#include <stdio.h>\n#include <omp.h>\n");
+    g.out
+        .push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <omp.h>\n");
     g.out.push_str(&format!(
         "int a[{n}];\nint b[{n}];\nint m[{n}][{n}];\nint x;\n\nint main(void)\n{{\n  int s = 0;\n  int t = 0;\n  int k = 1;\n"
     ));
@@ -114,7 +117,7 @@ impl Gen<'_, '_> {
         let mut ordered = false;
         let mut collapse = false;
         for _ in 0..self.u.int_in_range(0..=3)? {
-            let c = match self.u.int_in_range(0..=9)? {
+            let c = match self.u.int_in_range(0..=11)? {
                 0 => "private(t)",
                 1 => "firstprivate(t)",
                 2 => "lastprivate(t)",
@@ -130,6 +133,8 @@ impl Gen<'_, '_> {
                     "collapse(2)"
                 }
                 8 if directive == "for" => "nowait",
+                9 => "firstprivate(x)",
+                10 => "schedule(static, 2)",
                 _ => "shared(x)",
             };
             if !clauses.contains(c) {
@@ -178,7 +183,7 @@ impl Gen<'_, '_> {
     }
 
     fn body_stmt(&mut self, ctx: LoopCtx) -> Result<()> {
-        match self.u.int_in_range(0..=9)? {
+        match self.u.int_in_range(0..=11)? {
             0 | 1 => {
                 let (w, r) = (self.index("i")?, self.index("i")?);
                 self.line(&format!("a[{w}] = b[{r}] + a[i];"));
@@ -206,6 +211,11 @@ impl Gen<'_, '_> {
                 let w = self.index("i")?;
                 self.line(&format!("if (i % 2 == 0) b[{w}] = i;"));
             }
+            9 => self.line("b[i] = rand() % 4;"),
+            10 => {
+                let w = self.index("i")?;
+                self.line(&format!("((char *)a)[{w}] = 1;"));
+            }
             _ => {
                 let n = self.n;
                 self.line(&format!("for (int j = 0; j < {n}; j++)"));
@@ -226,7 +236,7 @@ impl Gen<'_, '_> {
         self.line("{");
         self.indent += 1;
         for _ in 0..self.u.int_in_range(1..=4)? {
-            match self.u.int_in_range(0..=7)? {
+            match self.u.int_in_range(0..=8)? {
                 0 | 1 => self.par_for("for")?,
                 2 => self.line("#pragma omp barrier"),
                 3 => {
@@ -248,6 +258,10 @@ impl Gen<'_, '_> {
                     self.line("#pragma omp master");
                     self.line("x = 2;");
                 }
+                7 => {
+                    self.line("#pragma omp single nowait");
+                    self.line("x = 3;");
+                }
                 _ => {
                     self.line("int id = omp_get_thread_num();");
                     self.line("if (id == 0) k = 2;");
@@ -262,15 +276,21 @@ impl Gen<'_, '_> {
     /// A `single` that generates tasks.
     fn single(&mut self) -> Result<()> {
         let nowait = if self.u.arbitrary()? { " nowait" } else { "" };
-        self.line(&format!("#pragma omp single{nowait}"));
+        let copy = if self.u.arbitrary()? {
+            " firstprivate(x)"
+        } else {
+            ""
+        };
+        self.line(&format!("#pragma omp single{nowait}{copy}"));
         self.line("{");
         self.indent += 1;
         for _ in 0..self.u.int_in_range(1..=4)? {
             match self.u.int_in_range(0..=5)? {
                 0 | 1 => {
-                    let dep = match self.u.int_in_range(0..=3)? {
+                    let dep = match self.u.int_in_range(0..=4)? {
                         0 => " depend(out: x)",
                         1 => " depend(in: x)",
+                        2 => " firstprivate(x)",
                         _ => "",
                     };
                     self.line(&format!("#pragma omp task{dep}"));

@@ -13,3 +13,4 @@ int main(void)
   }
   return x;
 }
+// archer: no report — found in some runs only: the two `critical` regions rarely overlap

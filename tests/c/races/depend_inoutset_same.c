@@ -18,3 +18,4 @@ int main(void)
   printf("%d\n", r);
   return 0;
 }
+// archer: cannot run — clang 14 does not know `depend(inoutset: …)` (OpenMP 5.1)

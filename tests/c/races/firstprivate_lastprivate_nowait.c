@@ -22,3 +22,4 @@ int main(void)
   printf("%d %d %d\n", a[5], t, b[0]);
   return 0;
 }
+// archer: no report — clang 14 puts a barrier before the `lastprivate` update despite `nowait`

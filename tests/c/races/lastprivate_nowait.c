@@ -18,3 +18,4 @@ int main(void)
   }
   return r + a[0];
 }
+// archer: no report — clang 14 puts a barrier before the `lastprivate` update despite `nowait`

@@ -19,3 +19,4 @@ int main(void)
   }
   return total;
 }
+// archer: no report — found in some runs only: its shadow memory keeps few accesses to `total`

@@ -20,3 +20,4 @@ int main(void)
   printf("%d %d\n", sum, b[50]);
   return 0;
 }
+// archer: cannot run — clang 14 does not know `order(reproducible: …)` (OpenMP 5.1)

@@ -26,3 +26,4 @@ int main(int argc, char **argv)
   printf("%f\n", u[1]);
   return 0;
 }
+// archer: cannot run — threads that see different `t` meet different barriers: it hangs

@@ -19,3 +19,4 @@ int main(void)
   printf("%f\n", m[0][0]);
   return 0;
 }
+// archer: false report — clang 14 updates `m` itself for the 2-D section (`reduction(max: m)` is fine)

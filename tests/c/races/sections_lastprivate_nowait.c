@@ -21,3 +21,4 @@ int main(void)
   printf("%d %d\n", x, y);
   return 0;
 }
+// archer: no report — clang 14 puts a barrier before the `lastprivate` update despite `nowait`

@@ -18,3 +18,4 @@ int main(void)
   printf("%d\n", b[50]);
   return 0;
 }
+// archer: no report — the race is between SIMD lanes of one thread, which it cannot see

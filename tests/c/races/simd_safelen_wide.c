@@ -11,3 +11,4 @@ int main(void)
   printf("%d\n", b[11]);
   return 0;
 }
+// archer: no report — the race is between SIMD lanes of one thread, which it cannot see

@@ -20,3 +20,4 @@ int main(void)
   }
   return z;
 }
+// archer: cannot run — Archer 14 crashes (SEGV) on `taskwait depend(…)`

@@ -19,3 +19,4 @@ int main(void)
   }
   return z;
 }
+// archer: cannot run — Archer 14 crashes (SEGV) on `taskwait depend(…)`

@@ -27,3 +27,4 @@ int main(void)
   printf("%f\n", s);
   return 0;
 }
+// archer: no report — found in some runs only: its shadow memory keeps few accesses to a slot

@@ -7,3 +7,4 @@ int main(void) {
   return (int)a[63];
 }
 // §10.4 (`safelen`): iterations at a distance of at least `safelen` are ordered; closer ones may be concurrent.
+// archer: no report — the race is between SIMD lanes of one thread, which it cannot see

@@ -7,3 +7,4 @@ int main(void) {
   return (int)a[31];
 }
 // §10.4: iterations of a `simd` loop may run concurrently in SIMD lanes.
+// archer: no report — the race is between SIMD lanes of one thread, which it cannot see

@@ -16,3 +16,4 @@ int main(void) {
   return 0;
 }
 // §15.5: `taskwait depend` waits only for the child tasks it depends on.
+// archer: cannot run — Archer 14 crashes (SEGV) on `taskwait depend(…)`

@@ -18,3 +18,4 @@ int main(void)
   free((void *)A);
   return 0;
 }
+// archer: cannot run — it needs PolyBench's polybench.c to link
