@@ -103,6 +103,38 @@ fn nonconforming_programs() {
             ),
         );
     }
+    // OpenMP 5.2 §5.4: a list item in two data-sharing attribute clauses of one construct
+    // (after §17.2's split of a compound directive's clauses among its leaves).
+    for (name, line, column, clash) in [
+        (
+            "private_and_lastprivate",
+            10,
+            40,
+            "`t` is in a `private` and a `lastprivate` clause of `omp for`;",
+        ),
+        (
+            "shared_and_firstprivate_task",
+            9,
+            41,
+            "`x` is in a `shared` and a `firstprivate` clause of `omp task`;",
+        ),
+        (
+            "reduction_and_private_compound",
+            8,
+            50,
+            "`s` is in a `reduction` and a `private` clause of `omp parallel for` (both apply \
+             to its `for` construct, §17.2)",
+        ),
+    ] {
+        expect_error(
+            name,
+            "nonconforming",
+            "omp.nonconforming",
+            line,
+            column,
+            clash,
+        );
+    }
     // OpenMP 5.2 §10.4: a `critical` (or a lock) inside a `simd` loop would make the lanes of one
     // thread wait for each other; the program does not conform.
     expect_error(

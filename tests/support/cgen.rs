@@ -5,8 +5,10 @@
 //! annotations (parallel loops with data-sharing clauses, regions with worksharing, `single`,
 //! `critical`, `atomic`, barriers, tasks with `depend`, `taskwait` and `taskloop`, `simd`,
 //! `ordered`; writers in `single nowait` and `master` before constructs whose `firstprivate`
-//! copies read the original; chunked and `collapse`d schedules; `rand` and a `char *` view of
-//! an `int` array), with indices that are sometimes off by one and clauses that are sometimes
+//! copies read the original; `lastprivate`, `linear` and `reduction` of variables others write;
+//! `copyin` of a `threadprivate` variable and `copyprivate`; chunked and `collapse`d schedules;
+//! `rand`, `strlen` through a pointer variable, and a `char *` view of an `int` array), with
+//! indices that are sometimes off by one and clauses that are sometimes
 //! missing, so that both race-free and racy programs come out; and corpus programs with
 //! arbitrary edits.
 
@@ -21,10 +23,11 @@ pub fn program(u: &mut Unstructured<'_>) -> Result<String> {
         indent: 1,
         n,
     };
-    g.out
-        .push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <omp.h>\n");
+    g.out.push_str(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <omp.h>\n",
+    );
     g.out.push_str(&format!(
-        "int a[{n}];\nint b[{n}];\nint m[{n}][{n}];\nint x;\n\nint main(void)\n{{\n  int s = 0;\n  int t = 0;\n  int k = 1;\n"
+        "int a[{n}];\nint b[{n}];\nint m[{n}][{n}];\nint x;\nchar str[16];\nint tp;\n#pragma omp threadprivate(tp)\n\nint main(void)\n{{\n  int s = 0;\n  int t = 0;\n  int k = 1;\n"
     ));
     let parts = g.u.int_in_range(1..=3)?;
     for _ in 0..parts {
@@ -117,7 +120,7 @@ impl Gen<'_, '_> {
         let mut ordered = false;
         let mut collapse = false;
         for _ in 0..self.u.int_in_range(0..=3)? {
-            let c = match self.u.int_in_range(0..=11)? {
+            let c = match self.u.int_in_range(0..=14)? {
                 0 => "private(t)",
                 1 => "firstprivate(t)",
                 2 => "lastprivate(t)",
@@ -135,9 +138,40 @@ impl Gen<'_, '_> {
                 8 if directive == "for" => "nowait",
                 9 => "firstprivate(x)",
                 10 => "schedule(static, 2)",
+                11 => "lastprivate(x)",
+                12 => "reduction(+: x)",
+                13 => "linear(k)",
                 _ => "shared(x)",
             };
-            if !clauses.contains(c) {
+            // OpenMP 5.2 §5.4: one data-sharing attribute clause per variable, except
+            // `firstprivate` with `lastprivate` (a clash is an error of its own test).
+            const SHARING: [&str; 6] = [
+                "private",
+                "shared",
+                "firstprivate",
+                "lastprivate",
+                "reduction(+: ",
+                "linear",
+            ];
+            let clashes = |v: &str| {
+                let named = |k: &str| {
+                    let open = if k.ends_with(' ') { "" } else { "(" };
+                    clauses.contains(&format!("{k}{open}{v})"))
+                };
+                SHARING.iter().any(|k| named(k))
+                    && !(c.starts_with("firstprivate") && named("lastprivate")
+                        || c.starts_with("lastprivate") && named("firstprivate"))
+            };
+            let var = SHARING
+                .iter()
+                .any(|k| c.starts_with(k.trim_end_matches(": ")))
+                .then(|| {
+                    c.trim_end_matches(')')
+                        .rsplit(['(', ' '])
+                        .next()
+                        .unwrap_or_default()
+                });
+            if !clauses.contains(c) && !var.is_some_and(clashes) {
                 clauses.push(' ');
                 clauses.push_str(c);
             }
@@ -183,7 +217,7 @@ impl Gen<'_, '_> {
     }
 
     fn body_stmt(&mut self, ctx: LoopCtx) -> Result<()> {
-        match self.u.int_in_range(0..=11)? {
+        match self.u.int_in_range(0..=14)? {
             0 | 1 => {
                 let (w, r) = (self.index("i")?, self.index("i")?);
                 self.line(&format!("a[{w}] = b[{r}] + a[i];"));
@@ -212,6 +246,14 @@ impl Gen<'_, '_> {
                 self.line(&format!("if (i % 2 == 0) b[{w}] = i;"));
             }
             9 => self.line("b[i] = rand() % 4;"),
+            12 => {
+                // A library routine reading a string through a pointer variable.
+                self.line("{ char *p = str; b[i] = (int)strlen(p); }");
+            }
+            13 => {
+                let w = self.index("i")?;
+                self.line(&format!("str[({w}) % 15] = 'a';"));
+            }
             10 => {
                 let w = self.index("i")?;
                 self.line(&format!("((char *)a)[{w}] = 1;"));
@@ -232,12 +274,29 @@ impl Gen<'_, '_> {
         } else {
             String::new()
         };
-        self.line(&format!("#pragma omp parallel{threads}"));
+        // `t` private to each thread makes `copyprivate(t)` conforming (§5.7.2); without it,
+        // `copyprivate(t)` must be rejected.
+        let copies = match self.u.int_in_range(0..=3)? {
+            0 => " copyin(tp)",
+            1 => " private(t)",
+            _ => "",
+        };
+        self.line(&format!("#pragma omp parallel{threads}{copies}"));
         self.line("{");
         self.indent += 1;
         for _ in 0..self.u.int_in_range(1..=4)? {
-            match self.u.int_in_range(0..=8)? {
+            match self.u.int_in_range(0..=10)? {
                 0 | 1 => self.par_for("for")?,
+                9 => {
+                    self.line("#pragma omp single copyprivate(t)");
+                    let r = self.index("1")?;
+                    self.line(&format!("t = a[{r}];"));
+                    self.line("b[omp_get_thread_num() % 2] = t;");
+                }
+                10 => {
+                    self.line("tp = tp + 1;");
+                    self.line("s = s + tp;");
+                }
                 2 => self.line("#pragma omp barrier"),
                 3 => {
                     self.line("#pragma omp critical");

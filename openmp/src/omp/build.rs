@@ -1349,6 +1349,33 @@ impl Builder<'_> {
         if let Some(a) = g.approximation.clone() {
             self.approx.get_or_insert(a);
         }
+        // The copies of the construct's `firstprivate` items are made when it starts (§5.4.4),
+        // before its first task is created: with no code before that task, an empty piece of
+        // generating code makes those reads.
+        let start = if matches!(g.nodes.first(), Some(super::tasks::Node::Code(_))) {
+            None
+        } else {
+            let code = Block {
+                stmts: Vec::new(),
+                span: p.span,
+            };
+            let b = self.block(
+                p,
+                BlockOrigin::Generating,
+                None,
+                Vec::new(),
+                BlockBody::Code(code),
+                p.span,
+                ctx,
+            )?;
+            if b.payload.implicit.is_empty() {
+                // (Not needed: its number goes to the next block, as if it never was.)
+                self.next -= 1;
+                None
+            } else {
+                Some(b)
+            }
+        };
         let mut leaves: Vec<Option<Ppl<OmpBlock>>> = Vec::new();
         for (n, exclusive) in g.nodes.iter().zip(&g.exclusive) {
             let block = match n {
@@ -1467,7 +1494,14 @@ impl Builder<'_> {
             let parts: Vec<_> = parts.iter().map(|q| build(q, leaves)).collect();
             Ppl::fold(op, parts).expect("a composition has parts")
         }
-        Ok(build(&g.tree, &mut leaves))
+        let tree = build(&g.tree, &mut leaves);
+        let Some(start) = start else {
+            return Ok(tree);
+        };
+        for row in &ids {
+            self.task_order.extend(row.iter().map(|&b| (start.id, b)));
+        }
+        Ok(Ppl::join(Op::Seq, Ppl::Block(start), tree))
     }
 
     /// OpenMP 5.2 §10.3: in the region of a loop with `order(concurrent)` only
@@ -1860,7 +1894,7 @@ impl Builder<'_> {
         sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
         ctx: &Ctx<'_>,
     ) -> Result<Vec<ImplicitRead>, FrontError> {
-        use crate::semantics::openmp::{clause_rule, read_at_start, Realised};
+        use crate::semantics::openmp::{clause_rule, leaves_of_clause, read_at_start, Realised};
         let mut out: Vec<ImplicitRead> = Vec::new();
         // A task's body reads no copy of the constructs around it: the thread that met them
         // did (the generating code of a `single` that generates tasks is one such thread).
@@ -1874,12 +1908,18 @@ impl Builder<'_> {
         ) {
             return Ok(out);
         }
-        for (k, p) in ctx.constructs.iter().enumerate().skip(1) {
+        for (k, p) in ctx.constructs.iter().enumerate() {
             if matches!(p.directive, Directive::Task | Directive::Taskloop) {
                 continue;
             }
             for c in &p.clauses {
                 if clause_rule(&c.kind).and_then(|r| r.nested) != Some(Realised::InTheBlocks) {
+                    continue;
+                }
+                // The region's own `parallel` copies before its threads run (nothing runs
+                // beside it), but on `parallel for` the clause applies to the `for` (§17.2),
+                // whose threads copy the shared original as each of them starts it.
+                if k == 0 && leaves_of_clause(p.directive, &c.kind).contains(&0) {
                     continue;
                 }
                 for item in read_at_start(c) {

@@ -248,17 +248,22 @@ fn explicit(p: &Pragma, info: &Var) -> Result<Option<Sharing>, FrontError> {
     if let Some(c) = last {
         return Ok(Some(Sharing::Lastprivate { clause: c.span }));
     }
+    let names =
+        |vs: &[crate::pragma::ListItem]| vs.iter().any(|i| i.is_variable() && i.base.name == name);
+    // `shared` last: on a compound directive it applies to the `parallel` leaf, and a clause
+    // that privatises the item applies to the inner leaf whose code this is (§17.2; on one
+    // construct the two together are an error, `semantics::openmp::repeated_list_item`).
+    let shared = p
+        .clauses
+        .iter()
+        .any(|c| matches!(&c.kind, ClauseKind::Shared(vs) if names(vs)));
     for c in &p.clauses {
-        let names = |vs: &[crate::pragma::ListItem]| {
-            vs.iter().any(|i| i.is_variable() && i.base.name == name)
-        };
         let hit = match &c.kind {
             ClauseKind::Private(vs) if names(vs) => Sharing::Private { clause: c.span },
             ClauseKind::Firstprivate(vs) if names(vs) => Sharing::Firstprivate { clause: c.span },
             ClauseKind::Lastprivate { items, .. } if names(items) => {
                 Sharing::Lastprivate { clause: c.span }
             }
-            ClauseKind::Shared(vs) if names(vs) => Sharing::Shared,
             ClauseKind::Reduction { op, items, .. } => {
                 let Some(i) = items
                     .iter()
@@ -278,7 +283,7 @@ fn explicit(p: &Pragma, info: &Var) -> Result<Option<Sharing>, FrontError> {
         };
         return Ok(Some(hit));
     }
-    Ok(None)
+    Ok(shared.then_some(Sharing::Shared))
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -345,8 +350,10 @@ pub struct Referenced<'a> {
     pub var: &'a Var,
     /// It is an iteration variable of one of the construct's associated loops.
     pub loop_var: bool,
-    /// In the enclosing context it is shared by all implicit tasks of the current team (a
-    /// variable with static storage, or one shared by the innermost enclosing `parallel`).
+    /// In the enclosing context it is shared by all implicit tasks of the current team: the
+    /// original of a variable with static storage, or one shared by the innermost enclosing
+    /// `parallel`; not a copy that an enclosing construct made (a `single`'s `firstprivate`
+    /// copy of a global is private to the thread that runs it, §5.1.1).
     pub team_shared: bool,
 }
 
@@ -419,10 +426,13 @@ pub fn construct_sharing(
     };
     let mut first = None;
     let mut last = None;
+    // (`shared` last, as in `explicit`: on a compound directive a privatising clause applies to
+    // the inner leaf.)
+    let mut shared = false;
     for c in &p.clauses {
         match &c.kind {
             ClauseKind::Private(vs) if named(vs) => return Ok(ConstructSharing::Private),
-            ClauseKind::Shared(vs) if named(vs) => return Ok(ConstructSharing::Shared),
+            ClauseKind::Shared(vs) if named(vs) => shared = true,
             ClauseKind::Firstprivate(vs) if named(vs) => first = Some(c.span),
             ClauseKind::Lastprivate { conditional, items } if named(items) => {
                 last = Some((*conditional, c.span))
@@ -466,6 +476,7 @@ pub fn construct_sharing(
                 clause: Some(clause),
             })
         }
+        (None, None) if shared => return Ok(ConstructSharing::Shared),
         (None, None) => {}
     }
     // Predetermined: the iteration variables of the associated loops are private; the one of a
@@ -478,7 +489,6 @@ pub fn construct_sharing(
     // Implicit (§5.1.1): the `default` clause of a parallel or task-generating construct
     // (§5.4.1) decides for every variable whose attribute would otherwise be implicit,
     // variables with static storage included.
-    let is_static = matches!(r.var.storage, Storage::Global | Storage::StaticLocal);
     if kind != ConstructKind::Other {
         for c in &p.clauses {
             if let ClauseKind::Default(k) = &c.kind {
@@ -501,7 +511,7 @@ pub fn construct_sharing(
     }
     Ok(match kind {
         ConstructKind::Parallel => ConstructSharing::Shared,
-        ConstructKind::Task if is_static || r.team_shared => ConstructSharing::Shared,
+        ConstructKind::Task if r.team_shared => ConstructSharing::Shared,
         ConstructKind::Task => ConstructSharing::Firstprivate { clause: None },
         ConstructKind::Other => ConstructSharing::Inherited,
     })
@@ -681,15 +691,17 @@ mod construct_tests {
         )
         .starts_with("error"));
         // §5.1.1: in a task, shared if shared by the whole team in the enclosing context, else
-        // firstprivate; static storage is shared.
+        // firstprivate. A global's original is shared; an enclosing construct's copy of it
+        // (`single firstprivate(g)`) is not.
         assert_eq!(attr("task", ConstructKind::Task, &x, false, true), "shared");
         assert_eq!(
             attr("task", ConstructKind::Task, &x, false, false),
             "firstprivate (implicit)"
         );
+        assert_eq!(attr("task", ConstructKind::Task, &g, false, true), "shared");
         assert_eq!(
             attr("task", ConstructKind::Task, &g, false, false),
-            "shared"
+            "firstprivate (implicit)"
         );
         assert_eq!(
             attr(

@@ -227,6 +227,139 @@ pub fn is_data_clause(kind: &ClauseKind) -> bool {
     )
 }
 
+/// Whether `kind` is a data-sharing attribute clause in the sense of §5.4's restriction that a
+/// list item appears in at most one of them on a directive (the reduction clauses are such
+/// clauses too, §5.5). `default` names no list item; `copyin` and `copyprivate` are data-copying
+/// clauses (§5.7).
+fn names_attribute(kind: &ClauseKind) -> bool {
+    matches!(
+        kind,
+        ClauseKind::Shared(_)
+            | ClauseKind::Private(_)
+            | ClauseKind::Firstprivate(_)
+            | ClauseKind::Lastprivate { .. }
+            | ClauseKind::Linear(_)
+            | ClauseKind::Reduction { .. }
+            | ClauseKind::TaskReduction { .. }
+            | ClauseKind::InReduction { .. }
+    )
+}
+
+/// The leaves (indices into `d.leaves()`) a data-sharing attribute clause of a compound
+/// directive applies to (§17.2). The `shared` clauses that the rules add to a `parallel` or
+/// `teams` leaf for `firstprivate`, `lastprivate` and reduction items are not clauses that
+/// appear, so they are not listed. A directive that is not compound is its only leaf.
+pub fn leaves_of_clause(d: Directive, kind: &ClauseKind) -> Vec<usize> {
+    use crate::pragma::rules::allowed;
+    let leaves = d.leaves();
+    let keyword = kind.keyword();
+    let permits: Vec<usize> = (0..leaves.len())
+        .filter(|&i| allowed(leaves[i], keyword))
+        .collect();
+    if leaves.len() == 1 {
+        return vec![0];
+    }
+    let has = |l: Directive| leaves.contains(&l);
+    let worksharing = |l: Directive| {
+        matches!(
+            l,
+            Directive::For | Directive::Sections | Directive::Single | Directive::Scope
+        )
+    };
+    match kind {
+        // The innermost leaf that permits it.
+        ClauseKind::Private(_) | ClauseKind::Linear(_) => {
+            permits.last().into_iter().copied().collect()
+        }
+        ClauseKind::Firstprivate(_) => {
+            let loop_or_ws = permits
+                .iter()
+                .any(|&i| worksharing(leaves[i]) || leaves[i] == Directive::Taskloop);
+            permits
+                .into_iter()
+                .filter(|&i| match leaves[i] {
+                    Directive::Distribute => true,
+                    Directive::Teams => !has(Directive::Distribute),
+                    Directive::Taskloop => true,
+                    Directive::Parallel => !loop_or_ws,
+                    Directive::Target => true,
+                    l => worksharing(l),
+                })
+                .collect()
+        }
+        ClauseKind::Reduction { .. } => permits
+            .into_iter()
+            .filter(|&i| match leaves[i] {
+                Directive::Parallel => !leaves.iter().any(|&l| {
+                    matches!(
+                        l,
+                        Directive::Sections
+                            | Directive::For
+                            | Directive::Loop
+                            | Directive::Taskloop
+                    )
+                }),
+                Directive::Teams => !has(Directive::Loop),
+                _ => true,
+            })
+            .collect(),
+        // `lastprivate`, `shared` and the rest: every leaf that permits it.
+        _ => permits,
+    }
+}
+
+/// §5.4 (with §17.2 for compound directives, whose clauses are split among the leaves first): a
+/// list item may appear in at most one data-sharing attribute clause of a construct, except
+/// that it may be both `firstprivate` and `lastprivate`. The second appearance, and what it
+/// clashes with, if an item breaks the rule.
+pub fn repeated_list_item(p: &Pragma) -> Option<(&ListItem, String)> {
+    let leaves = p.directive.leaves();
+    // (leaf, variable) → the clause that named it first.
+    let mut seen: Vec<(usize, &str, &'static str, usize)> = Vec::new();
+    for (ci, c) in p.clauses.iter().enumerate() {
+        if !names_attribute(&c.kind) {
+            continue;
+        }
+        let k = c.kind.keyword();
+        let on = leaves_of_clause(p.directive, &c.kind);
+        for item in c.kind.items() {
+            let name = item.base.name.as_str();
+            for &leaf in &on {
+                let clash = seen.iter().find(|&&(l, n, k2, c2)| {
+                    l == leaf
+                        && n == name
+                        && c2 != ci
+                        && !matches!(
+                            (k2, k),
+                            ("firstprivate", "lastprivate") | ("lastprivate", "firstprivate")
+                        )
+                });
+                if let Some(&(_, _, k2, _)) = clash {
+                    let on = if leaves.len() > 1 {
+                        format!(
+                            " (both apply to its `{}` construct, §17.2)",
+                            leaves[leaf].name()
+                        )
+                    } else {
+                        String::new()
+                    };
+                    return Some((
+                        item,
+                        format!(
+                            "`{name}` is in a `{k2}` and a `{k}` clause of `omp {}`{on}; a list \
+                             item may appear in one data-sharing attribute clause of a directive \
+                             only, except both `firstprivate` and `lastprivate` (OpenMP 5.2 §5.4)",
+                            p.directive.name()
+                        ),
+                    ));
+                }
+                seen.push((leaf, name, k, ci));
+            }
+        }
+    }
+    None
+}
+
 /// The list items of `c` whose originals the construct reads when it starts (§5.4.4, §5.4.6):
 /// those of `firstprivate` clauses. (`linear` items are read by the code `omp::linear` writes.)
 pub fn read_at_start(c: &Clause) -> &[ListItem] {
@@ -436,6 +569,73 @@ mod tests {
         assert!(!ends("task"));
         assert!(!ends("simd"));
         assert!(ends("for simd"));
+    }
+
+    /// §17.2: where each data-sharing attribute clause of a compound directive goes.
+    #[test]
+    fn compound_clauses_split_among_the_leaves() {
+        let leaves = |src: &str| {
+            let p = parse(src);
+            let d = p.directive;
+            let l = d.leaves();
+            leaves_of_clause(d, &p.clauses[0].kind)
+                .into_iter()
+                .map(|i| l[i].name())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(leaves("parallel for shared(x)"), ["parallel"]);
+        assert_eq!(leaves("parallel for private(x)"), ["for"]);
+        assert_eq!(leaves("parallel for firstprivate(x)"), ["for"]);
+        assert_eq!(leaves("parallel for lastprivate(x)"), ["for"]);
+        assert_eq!(leaves("parallel for reduction(+: x)"), ["for"]);
+        assert_eq!(leaves("parallel for simd private(x)"), ["simd"]);
+        assert_eq!(leaves("parallel for simd lastprivate(x)"), ["for", "simd"]);
+        assert_eq!(leaves("parallel for simd reduction(+: x)"), ["for", "simd"]);
+        assert_eq!(leaves("for simd firstprivate(x)"), ["for"]);
+        assert_eq!(leaves("parallel sections firstprivate(x)"), ["sections"]);
+        assert_eq!(leaves("parallel firstprivate(x)"), ["parallel"]);
+        assert_eq!(
+            leaves("parallel masked taskloop shared(x)"),
+            ["parallel", "taskloop"]
+        );
+        assert_eq!(
+            leaves("parallel masked taskloop firstprivate(x)"),
+            ["taskloop"]
+        );
+    }
+
+    /// §5.4: one data-sharing attribute clause per list item and construct, except
+    /// `firstprivate` with `lastprivate`; on a compound directive, per leaf after §17.2's split.
+    #[test]
+    fn a_list_item_in_two_data_sharing_clauses_is_nonconforming() {
+        let clash = |src: &str| repeated_list_item(&parse(src)).map(|(i, _)| i.text.clone());
+        assert_eq!(clash("for private(t) lastprivate(t)").as_deref(), Some("t"));
+        assert_eq!(
+            clash("task shared(x) firstprivate(x)").as_deref(),
+            Some("x")
+        );
+        assert_eq!(
+            clash("parallel private(x) reduction(+: x)").as_deref(),
+            Some("x")
+        );
+        assert_eq!(clash("single private(x) private(x)").as_deref(), Some("x"));
+        assert_eq!(clash("for linear(x) firstprivate(x)").as_deref(), Some("x"));
+        assert_eq!(
+            clash("parallel for reduction(+: s) private(s)").as_deref(),
+            Some("s")
+        );
+        assert_eq!(
+            clash("parallel masked taskloop shared(x) firstprivate(x)").as_deref(),
+            Some("x")
+        );
+        assert_eq!(clash("for firstprivate(t) lastprivate(t)"), None);
+        assert_eq!(clash("parallel for shared(x) firstprivate(x)"), None);
+        assert_eq!(clash("parallel for shared(x) private(x)"), None);
+        assert_eq!(
+            clash("parallel for private(x) shared(y) reduction(+: z)"),
+            None
+        );
+        assert_eq!(clash("for simd private(x) firstprivate(x)"), None);
     }
 
     #[test]

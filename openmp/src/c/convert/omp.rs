@@ -211,6 +211,9 @@ impl Converter<'_> {
     ) -> Result<Stmt, FrontError> {
         let p = pragmas.remove(0);
         self.check_nesting(&p)?;
+        if let Some((item, why)) = crate::semantics::openmp::repeated_list_item(&p) {
+            return Err(FrontError::nonconforming(item.span, why));
+        }
         let span = p.span.join(self.sp(stmt.span));
         // An outermost parallel region; a `simd` loop outside any region is one of its own
         // (one thread, whose SIMD lanes may run at the same time).
