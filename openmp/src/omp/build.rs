@@ -1331,20 +1331,7 @@ impl Builder<'_> {
         self.task_graphs += 1;
         if g.nodes.is_empty() {
             // Nothing but `taskwait`s: one thread runs no code.
-            let code = Block {
-                stmts: Vec::new(),
-                span: body.span,
-            };
-            let b = self.block(
-                p,
-                BlockOrigin::Generating,
-                None,
-                Vec::new(),
-                BlockBody::Code(code),
-                body.span,
-                ctx,
-            )?;
-            return Ok(Ppl::Block(b));
+            return Ok(Ppl::Block(self.no_generating_code(p, body.span, ctx)?));
         }
         if let Some(a) = g.approximation.clone() {
             self.approx.get_or_insert(a);
@@ -1355,19 +1342,7 @@ impl Builder<'_> {
         let start = if matches!(g.nodes.first(), Some(super::tasks::Node::Code(_))) {
             None
         } else {
-            let code = Block {
-                stmts: Vec::new(),
-                span: p.span,
-            };
-            let b = self.block(
-                p,
-                BlockOrigin::Generating,
-                None,
-                Vec::new(),
-                BlockBody::Code(code),
-                p.span,
-                ctx,
-            )?;
+            let b = self.no_generating_code(p, p.span, ctx)?;
             if b.payload.implicit.is_empty() {
                 // (Not needed: its number goes to the next block, as if it never was.)
                 self.next -= 1;
@@ -1502,6 +1477,29 @@ impl Builder<'_> {
             self.task_order.extend(row.iter().map(|&b| (start.id, b)));
         }
         Ok(Ppl::join(Op::Seq, Ppl::Block(start), tree))
+    }
+
+    /// A piece of the generating code of `p` with no statements: the reads `p`'s clauses make
+    /// when it starts, by the thread that runs it.
+    fn no_generating_code(
+        &mut self,
+        p: &Pragma,
+        span: Span,
+        ctx: &Ctx<'_>,
+    ) -> Result<BasicBlock<OmpBlock>, FrontError> {
+        let code = Block {
+            stmts: Vec::new(),
+            span,
+        };
+        self.block(
+            p,
+            BlockOrigin::Generating,
+            None,
+            Vec::new(),
+            BlockBody::Code(code),
+            span,
+            ctx,
+        )
     }
 
     /// OpenMP 5.2 §10.3: in the region of a loop with `order(concurrent)` only

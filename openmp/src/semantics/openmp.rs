@@ -260,12 +260,6 @@ pub fn leaves_of_clause(d: Directive, kind: &ClauseKind) -> Vec<usize> {
         return vec![0];
     }
     let has = |l: Directive| leaves.contains(&l);
-    let worksharing = |l: Directive| {
-        matches!(
-            l,
-            Directive::For | Directive::Sections | Directive::Single | Directive::Scope
-        )
-    };
     match kind {
         // The innermost leaf that permits it.
         ClauseKind::Private(_) | ClauseKind::Linear(_) => {
@@ -274,7 +268,7 @@ pub fn leaves_of_clause(d: Directive, kind: &ClauseKind) -> Vec<usize> {
         ClauseKind::Firstprivate(_) => {
             let loop_or_ws = permits
                 .iter()
-                .any(|&i| worksharing(leaves[i]) || leaves[i] == Directive::Taskloop);
+                .any(|&i| leaves[i].is_worksharing() || leaves[i] == Directive::Taskloop);
             permits
                 .into_iter()
                 .filter(|&i| match leaves[i] {
@@ -283,7 +277,7 @@ pub fn leaves_of_clause(d: Directive, kind: &ClauseKind) -> Vec<usize> {
                     Directive::Taskloop => true,
                     Directive::Parallel => !loop_or_ws,
                     Directive::Target => true,
-                    l => worksharing(l),
+                    l => l.is_worksharing(),
                 })
                 .collect()
         }
