@@ -47,8 +47,8 @@ pub enum Command {
     Witness(WitnessArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
-    /// Print the man page (roff).
-    Man,
+    /// Print the man page (roff) of ompv, or of one of its commands (`ompv man verify`).
+    Man(ManArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -179,6 +179,12 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// The command whose page to print (the page `ompv-COMMAND(1)` that `ompv(1)` refers to).
+    pub command: Option<String>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EncodeEmit {
     /// The PPL program of every outermost parallel region.
@@ -213,8 +219,17 @@ pub struct OutputArgs {
     pub format: Format,
     /// Time limit of one solver query, in seconds (fractions allowed); 0 means no limit, as in
     /// Silicon. A query that runs out of time makes the verdict `unknown`, never `verified`.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds,
+          allow_negative_numbers = true)]
     pub timeout: f64,
+    /// Time limit of the whole check of one file, in seconds (fractions allowed); 0 means no
+    /// limit. A file that runs out of it is `unknown`, and the other files go on.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = seconds,
+          allow_negative_numbers = true)]
+    pub file_timeout: f64,
+    /// How many files are checked at the same time (default: one per core).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
     /// Stop reporting after this many errors per file (and per obligation, as Silicon's
     /// --numberOfErrorsToReport); 0 reports every error.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -238,6 +253,19 @@ impl OutputArgs {
             None
         } else {
             Some(((self.timeout * 1000.0).ceil() as u64).max(1))
+        }
+    }
+
+    /// The time limit of one file (`None`: no limit).
+    pub fn file_timeout(&self) -> Option<std::time::Duration> {
+        (self.file_timeout > 0.0).then(|| std::time::Duration::from_secs_f64(self.file_timeout))
+    }
+
+    /// How many files are checked at the same time.
+    pub fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 
@@ -284,6 +312,8 @@ mod tests {
         let out = |t: f64| OutputArgs {
             format: Format::Text,
             timeout: t,
+            file_timeout: 0.0,
+            jobs: None,
             max_errors: 0,
         };
         assert_eq!(out(0.0).timeout_ms(), None);

@@ -1,6 +1,6 @@
 //! Verdicts and the exit codes shared by every subcommand.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a run ended (the process's exit code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -9,6 +9,8 @@ pub enum ExitCode {
     Failed,
     InputError,
     Unknown,
+    /// Stopped by Ctrl-C ([`crate::interrupt`]).
+    Interrupted,
 }
 
 impl ExitCode {
@@ -18,6 +20,7 @@ impl ExitCode {
             ExitCode::Failed => 1,
             ExitCode::InputError => 2,
             ExitCode::Unknown => 3,
+            ExitCode::Interrupted => crate::interrupt::EXIT_CODE,
         }
     }
 
@@ -27,13 +30,13 @@ impl ExitCode {
             ExitCode::Verified => Verdict::Verified,
             ExitCode::Failed => Verdict::Failed,
             ExitCode::InputError => Verdict::Error,
-            ExitCode::Unknown => Verdict::Unknown,
+            ExitCode::Unknown | ExitCode::Interrupted => Verdict::Unknown,
         }
     }
 }
 
 /// The verdict on one file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// Every obligation was proved.

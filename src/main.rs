@@ -5,6 +5,8 @@ mod cli;
 mod commands;
 mod diagnose;
 mod exit;
+mod interrupt;
+mod isolate;
 mod output;
 mod report;
 
@@ -13,9 +15,22 @@ use exit::{ExitCode, Verdict};
 use report::{FileReport, Problem};
 
 fn main() {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_env("OMPV_LOG"))
+    use tracing_subscriber::filter::{filter_fn, EnvFilter};
+    use tracing_subscriber::prelude::*;
+    let log = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
+        .with_filter(EnvFilter::from_env("OMPV_LOG"));
+    // A child checking one file tells its parent which obligations it is checking; the test
+    // hooks work in one process too.
+    let child = isolate::role() != isolate::Role::Parent;
+    let progress = (child || isolate::progress::test_hooks()).then(|| {
+        isolate::progress::Progress { lines: child }.with_filter(filter_fn(|m| {
+            m.target() == viper::verifier::MEMBER_SPAN_TARGET
+        }))
+    });
+    tracing_subscriber::registry()
+        .with(log)
+        .with(progress)
         .init();
     // A panic is a bug of ompv; it still ends with an exit code of the documented range.
     let code = std::panic::catch_unwind(run).unwrap_or_else(|_| {
@@ -67,10 +82,7 @@ fn run() -> ExitCode {
             commands::meta::completions(args.shell);
             ExitCode::Verified
         }
-        cli::Command::Man => {
-            commands::meta::man();
-            ExitCode::Verified
-        }
+        cli::Command::Man(args) => commands::meta::man(args.command.as_deref()),
     }
 }
 

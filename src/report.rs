@@ -1,15 +1,15 @@
 //! What a run found about one input file, independent of the output format: its verdict, the
 //! problems (with source spans), the obligations and the code that was not verified. The
-//! formats are in [`crate::output`].
+//! formats are in [`crate::output`]. Reports serialise (see [`crate::isolate`]).
 
 use crate::exit::Verdict;
 pub use codespan_reporting::diagnostic::Severity;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use viper::{SourceMap, Span};
 
 /// One reported problem.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Problem {
     /// What went wrong in the terms of the input (`race`, `permission`, `syntax`, ...).
     pub kind: String,
@@ -28,10 +28,14 @@ pub struct Problem {
     pub by_id: bool,
     /// For a data race: its two accesses, the one made first in the witness first.
     pub accesses: Vec<RaceAccess>,
+    /// For a data race: the further races a run of the program found that share an access with
+    /// it, each its two accesses (for a race of the proof, they confirm it). They are reported
+    /// here, not again on their own.
+    pub run_races: Vec<Vec<RaceAccess>>,
 }
 
 /// One of the two accesses of a data race.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RaceAccess {
     /// The access in the source (the expression that reads or writes).
     pub span: Span,
@@ -58,6 +62,7 @@ impl Problem {
             notes: Vec::new(),
             by_id: false,
             accesses: Vec::new(),
+            run_races: Vec::new(),
         }
     }
 
@@ -81,19 +86,23 @@ impl Problem {
 }
 
 /// One obligation (a generated member) and its outcome.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ObligationStatus {
+    /// The Viper member that holds it.
     pub name: String,
-    pub kind: &'static str,
-    pub status: &'static str,
+    /// What it proves, in the terms of the C source (`function \`main\``, `the contract of
+    /// each iteration of the loop at line 12`).
+    pub proves: String,
+    pub kind: String,
+    pub status: String,
     pub time_ms: u128,
 }
 
 /// Code the file contains that is not verified.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Skipped {
     /// `spec_ignore` or `requires false`.
-    pub reason: &'static str,
+    pub reason: String,
     /// What was skipped: `function \`main\``, `code`.
     pub what: String,
     pub line: u32,
@@ -113,7 +122,7 @@ impl Skipped {
 }
 
 /// Everything a run found about one input.
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct FileReport {
     /// The file as the user named it (`<stdin>` for standard input).
     pub name: String,
@@ -129,7 +138,7 @@ pub struct FileReport {
     pub skipped: Vec<Skipped>,
     /// Which back end answered, when it is not the native one (`Silicon`, `native and Silicon
     /// agree`).
-    pub backend: Option<&'static str>,
+    pub backend: Option<String>,
     /// Errors left out by `--max-errors`.
     pub errors_left_out: usize,
     /// `--max-errors N` when this file reached it: there may be more errors than reported.
@@ -192,6 +201,29 @@ impl FileReport {
             seen <= max
         });
         self.errors_left_out += before - self.problems.len();
+    }
+
+    /// An `unknown` file has no certain error: its problems say what may go wrong, so they are
+    /// warnings (`warning[race]: possible data race: …`), never errors. Called once the verdict
+    /// is final.
+    pub fn mark_uncertain(&mut self) {
+        if self.verdict != Verdict::Unknown {
+            return;
+        }
+        for p in self.problems.iter_mut().filter(|p| p.is_error()) {
+            p.severity = Severity::Warning;
+            if p.message.starts_with("data race") {
+                p.message.insert_str(0, "possible ");
+            }
+        }
+    }
+
+    /// Number of warnings reported.
+    pub fn warning_count(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
+            .count()
     }
 
     /// The name of the file a span points into (the report's own name for positionless spans).

@@ -4,21 +4,8 @@
 
 mod cli_support;
 
-use cli_support::{ompv, ompv_with, scratch, IGNORED_RACE, TWO_RACES};
+use cli_support::{ompv, ompv_with, scratch, verdicts, IGNORED_RACE, TWO_RACES};
 use serde_json::Value;
-
-/// The verdict lines of a text run (`FILE: VERDICT (...)`), as (file, verdict).
-fn verdicts(stdout: &str) -> Vec<(String, String)> {
-    stdout
-        .lines()
-        .filter_map(|l| {
-            let (file, rest) = l.split_once(": ")?;
-            let verdict = rest.split(" (").next()?;
-            (file.ends_with(".c") || file.ends_with(".vpr") || file == "<stdin>")
-                .then(|| (file.to_string(), verdict.to_string()))
-        })
-        .collect()
-}
 
 /// The count of a verdict in the summary table.
 fn summary_count(stdout: &str, verdict: &str) -> usize {

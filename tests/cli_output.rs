@@ -72,7 +72,7 @@ fn results_on_stdout_and_diagnostics_on_stderr() {
         r.stdout
     );
     assert!(r.stdout.starts_with(
-        "examples/fail_race_shift.c: failed (1 error; 1 of 2 obligations not verified: shift_left;"
+        "examples/fail_race_shift.c: failed (1 error; 1 of 2 obligations not verified: function `shift_left`;"
     ));
     assert!(
         r.stderr.contains("examples/fail_race_shift.c:9:3"),
@@ -195,4 +195,52 @@ fn completions_and_man_page() {
     assert_eq!(man.code, 0);
     assert!(man.stdout.contains(".TH ompv"), "{}", man.stdout);
     assert!(man.stdout.contains("explain"));
+    // `.TH` is one line: the long version (with Z3's) would break the header.
+    let th = man.stdout.lines().find(|l| l.starts_with(".TH")).unwrap();
+    assert!(th.trim_end().ends_with('"'), "{th}");
+    // Every page the top page refers to can be printed.
+    let refs: Vec<&str> = man
+        .stdout
+        .split("ompv\\-")
+        .skip(1)
+        .filter_map(|s| s.split('(').next())
+        .collect();
+    assert!(refs.contains(&"verify") && refs.len() >= 6, "{refs:?}");
+    for sub in refs {
+        let page = ompv(&["man", sub]);
+        assert_eq!(page.code, 0, "ompv man {sub}: {}", page.stderr);
+        assert!(
+            page.stdout.contains(&format!(".TH ompv-{sub} 1")),
+            "{}",
+            page.stdout
+        );
+    }
+    let none = ompv(&["man", "frobnicate"]);
+    assert_eq!(none.code, 2);
+    assert!(
+        none.stderr.contains("no command `frobnicate`"),
+        "{}",
+        none.stderr
+    );
+    assert!(none.stdout.is_empty() || !none.stdout.contains(".TH"));
+}
+
+/// A C++ file is named as such, not fed to the C preprocessor; a missing preprocessor is an `io`
+/// problem, not a syntax error in the program.
+#[test]
+fn cpp_files_and_a_missing_preprocessor() {
+    let dir = cli_support::scratch("cpp");
+    let f = dir.join("v.cpp");
+    std::fs::write(&f, "#include <vector>\nint main() { return 0; }\n").unwrap();
+    let r = ompv(&["verify", f.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("C++ is not supported"), "{}", r.stderr);
+    assert!(!r.stderr.contains("No such file"), "{}", r.stderr);
+    let out = cli_support::command(&["verify", "--format", "json", "examples/fail_race_shift.c"])
+        .env("OMPV_CPP", "/nonexistent/cpp")
+        .output()
+        .expect("ompv runs");
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["errors"][0]["kind"], "io", "{v}");
 }

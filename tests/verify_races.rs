@@ -65,6 +65,21 @@ fn c_files(dir: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The line:column of each access in a JSON list of accesses.
+fn access_set(accesses: &serde_json::Value) -> BTreeSet<(u64, u64)> {
+    accesses
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|a| {
+            (
+                a["line"].as_u64().unwrap_or(0),
+                a["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn race_programs_get_their_expected_answer() {
     let files = c_files("tests/c/races");
@@ -95,21 +110,38 @@ fn race_programs_get_their_expected_answer() {
                     .into_iter()
                     .flatten()
                     .filter(|e| e["kind"] == "race")
-                    .map(|e| {
-                        e["accesses"]
-                            .as_array()
-                            .into_iter()
-                            .flatten()
-                            .map(|a| {
-                                (
-                                    a["line"].as_u64().unwrap_or(0),
-                                    a["column"].as_u64().unwrap_or(0),
-                                )
-                            })
-                            .collect()
-                    })
+                    .map(|e| access_set(&e["accesses"]))
                     .collect();
-                r.verdict == "failed" && race_free == Some(false) && pairs.contains(at)
+                // One race, one report: no pair twice, and no race of the run beside a report
+                // of the proof that has one of its accesses (it confirms that report).
+                let unique = pairs.iter().collect::<BTreeSet<_>>().len() == pairs.len();
+                let kinds: Vec<(&serde_json::Value, &BTreeSet<(u64, u64)>)> = r.json["errors"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| e["kind"] == "race")
+                    .map(|e| &e["id"])
+                    .zip(&pairs)
+                    .collect();
+                let run_beside_proof = kinds.iter().any(|(id, p)| {
+                    *id == "replay.race"
+                        && kinds
+                            .iter()
+                            .any(|(other, q)| *other != "replay.race" && !p.is_disjoint(q))
+                });
+                if !unique || run_beside_proof {
+                    failures.push(format!("{}: a race is reported twice", rel.display()));
+                }
+                // The expected pair is a report's, or that of a race of a run reported with one.
+                let also = r.json["errors"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| e["kind"] == "race")
+                    .flat_map(|e| e["run_races"].as_array().into_iter().flatten())
+                    .map(|c| access_set(&c["accesses"]));
+                let found = pairs.iter().cloned().chain(also).any(|p| p == *at);
+                r.verdict == "failed" && race_free == Some(false) && found
             }
         };
         if !ok {
@@ -285,4 +317,97 @@ fn inferred_specifications_of_every_test_program_round_trip() {
     }
     assert!(checked >= 30, "only {checked} programs");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every certain race (`"race_free": false`) in the other test programs and the examples is real
+/// (issue: `failed` means a race that can happen). A program with `main` is run by `ompv
+/// witness` (each loop distribution), and one run must show a race between the same two lines
+/// as a certain race the proof or `verify`'s own run reports. A program without `main` (functions
+/// with contracts) cannot be run; there each certain race must come from the proof (its
+/// footprints are those of the user's contracts, which the proof takes as exact), never from a
+/// run. `tests/c/races` has its own test above.
+#[test]
+fn every_certain_race_is_replayed_or_exact() {
+    use rayon::prelude::*;
+    let files: Vec<PathBuf> = [
+        "examples",
+        "tests/c",
+        "tests/c/annotated",
+        "tests/c/functional",
+        "tests/c/verify",
+        "tests/c/witness",
+    ]
+    .into_iter()
+    .flat_map(c_files)
+    .collect();
+    let lines = |accesses: &serde_json::Value| -> BTreeSet<u64> {
+        access_set(accesses).into_iter().map(|(l, _)| l).collect()
+    };
+    // A report's pair, and those of the races of verify's own run reported with it.
+    let lines_of = |e: &serde_json::Value| -> Vec<BTreeSet<u64>> {
+        std::iter::once(lines(&e["accesses"]))
+            .chain(
+                e["run_races"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|r| lines(&r["accesses"])),
+            )
+            .collect()
+    };
+    let outcomes: Vec<Result<bool, String>> = files
+        .par_iter()
+        .map(|f| {
+            let report = verify(f).json;
+            if report["race_free"] != false {
+                return Ok(false);
+            }
+            let races: Vec<&serde_json::Value> = report["errors"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|e| e["kind"] == "race")
+                .collect();
+            let mut reasons = Vec::new();
+            for schedule in ["round-robin", "blocks"] {
+                let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+                    .args(["witness", "--format", "json", "--schedule", schedule])
+                    .arg(f)
+                    .current_dir(root())
+                    .output()
+                    .expect("ompv runs");
+                let run: serde_json::Value =
+                    serde_json::from_slice(&out.stdout).expect("JSON from ompv witness");
+                let replayed = run["races"].as_array().into_iter().flatten().any(|r| {
+                    let pair: BTreeSet<u64> = ["first", "second"]
+                        .iter()
+                        .filter_map(|k| r[k]["line"].as_u64())
+                        .collect();
+                    races.iter().any(|e| lines_of(e).contains(&pair))
+                });
+                if replayed {
+                    return Ok(true);
+                }
+                reasons.push(run["reason"].as_str().unwrap_or("").to_string());
+            }
+            let no_main = reasons.iter().all(|r| r.contains("no `main` function"));
+            let exact = !races.is_empty()
+                && races
+                    .iter()
+                    .all(|e| !e["notes"].to_string().contains("found by running"));
+            if no_main && exact {
+                Ok(true)
+            } else {
+                Err(format!(
+                    "{}: a certain race the run does not show ({reasons:?}): {}",
+                    f.display(),
+                    serde_json::Value::from(races.into_iter().cloned().collect::<Vec<_>>())
+                ))
+            }
+        })
+        .collect();
+    let certain = outcomes.iter().filter(|o| matches!(o, Ok(true))).count();
+    let failures: Vec<&String> = outcomes.iter().filter_map(|o| o.as_ref().err()).collect();
+    assert!(certain >= 30, "only {certain} programs with a certain race");
+    assert!(failures.is_empty(), "{failures:#?}");
 }

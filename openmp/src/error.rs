@@ -6,8 +6,10 @@ use viper::Span;
 /// The class of an input error, as reported in JSON (`"kind"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ErrorKind {
-    /// Malformed C, pragma or specification; also preprocessor failures.
+    /// Malformed C, pragma or specification; also the preprocessor's errors in the program.
     Syntax,
+    /// The preprocessor could not run, or ompv's headers could not be written.
+    Io,
     /// A construct the verifier does not handle (named in the message).
     Unsupported,
     /// Ill-typed or unresolved names.
@@ -18,10 +20,11 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// `syntax`, `unsupported`, `type` or `nonconforming`.
+    /// `syntax`, `io`, `unsupported`, `type` or `nonconforming`.
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorKind::Syntax => "syntax",
+            ErrorKind::Io => "io",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Type => "type",
             ErrorKind::Nonconforming => "nonconforming",

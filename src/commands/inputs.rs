@@ -77,6 +77,9 @@ impl Language {
             (Language::C, "vpr") => Some(format!(
                 "`{p}` looks like a Viper program; `ompv verify` reads C files: try `ompv viper {p}`"
             )),
+            (_, "cc" | "cpp" | "cxx" | "c++" | "C" | "hpp" | "hh" | "hxx") => Some(format!(
+                "`{p}` looks like a C++ file: C++ is not supported (ompv reads C11 with OpenMP)"
+            )),
             (Language::Viper, "c" | "h") => Some(format!(
                 "`{p}` looks like a C file; `ompv viper` reads Viper programs: try `ompv verify {p}`"
             )),
@@ -86,8 +89,15 @@ impl Language {
 }
 
 /// Expands the command-line arguments: directories into their files (recursively, sorted),
-/// `-` into standard input (once).
+/// `-` into standard input (once). In a child process, only what the child checks: standard
+/// input, or nothing (a worker is sent its files, see [`crate::isolate`]).
 pub fn expand(args: &[PathBuf], lang: Language) -> Vec<Input> {
+    use crate::isolate::Role;
+    match crate::isolate::role() {
+        Role::Parent => {}
+        Role::Worker => return Vec::new(),
+        Role::StdinChild => return vec![Input::Stdin],
+    }
     let mut out = Vec::new();
     let mut stdin = false;
     for a in args {

@@ -1,9 +1,14 @@
 //! About ompv itself: the long version, shell completions and the man page (generated from the
 //! clap definitions, so they cannot drift from the real options).
 
+use super::run::print_report;
 use crate::cli::Cli;
+use crate::cli::Format;
+use crate::exit::{ExitCode, Verdict};
 use crate::output;
+use crate::report::{FileReport, Problem};
 use clap::CommandFactory;
+use viper::SourceMap;
 
 /// `ompv --version`: the version, the git commit, Z3's version and whether Silicon is built in.
 pub fn long_version() -> String {
@@ -34,10 +39,42 @@ pub fn completions(shell: clap_complete::Shell) {
     output::out(&String::from_utf8_lossy(&buf));
 }
 
-/// `ompv man`: the man page in roff.
-pub fn man() {
+/// `ompv man [COMMAND]`: the man page of ompv or of one of its commands, in roff. The page's
+/// header has a one-line version (`.TH` takes one line); the long one is `ompv --version`'s.
+pub fn man(sub: Option<&str>) -> ExitCode {
+    let mut top = Cli::command().version(env!("CARGO_PKG_VERSION"));
+    // Built, the command has clap's own `help` subcommand, which the top page lists too.
+    top.build();
+    let page = match sub {
+        None => top,
+        Some(name) => {
+            let Some(cmd) = top.find_subcommand(name).cloned() else {
+                let names: Vec<String> = top
+                    .get_subcommands()
+                    .map(|c| format!("`{}`", c.get_name()))
+                    .collect();
+                let mut r = FileReport::new("<command line>", SourceMap::new(), Verdict::Error);
+                r.problems.push(Problem::usage(format!(
+                    "no command `{name}` (one of {})",
+                    names.join(", ")
+                )));
+                print_report(&r, Format::Text);
+                return ExitCode::InputError;
+            };
+            // The page of `ompv verify` is `ompv-verify(1)`, the name `ompv(1)` refers to.
+            cmd.name(Box::leak(format!("ompv-{name}").into_boxed_str()) as &str)
+                .version(env!("CARGO_PKG_VERSION"))
+        }
+    };
     let mut buf = Vec::new();
-    if clap_mangen::Man::new(command()).render(&mut buf).is_ok() {
-        output::out(&String::from_utf8_lossy(&buf));
+    match clap_mangen::Man::new(page).render(&mut buf) {
+        Ok(()) => {
+            output::out(&String::from_utf8_lossy(&buf));
+            ExitCode::Verified
+        }
+        Err(e) => {
+            output::errln(&format!("error: cannot write the man page: {e}"));
+            ExitCode::InputError
+        }
     }
 }

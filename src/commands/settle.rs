@@ -24,6 +24,10 @@ pub enum Settled {
 /// Runs the program of the file registered first in `sources` (its directory `dir`).
 pub fn settle(sources: &mut SourceMap, dir: Option<&Path>) -> Option<Settled> {
     let program = openmp::parse_c(sources, FileId(0), dir).ok()?;
+    // A library file has nothing to run; saying so after each of its failures informs nobody.
+    if !replay::has_main(&program) {
+        return None;
+    }
     let mut steps_seen = Vec::new();
     for schedule in [Unspecified::RoundRobin, Unspecified::Blocks] {
         let cfg = ReplayConfig {
@@ -51,11 +55,14 @@ pub fn settle(sources: &mut SourceMap, dir: Option<&Path>) -> Option<Settled> {
     )))
 }
 
+/// The id of a race that a run found.
+pub const RUN_RACE_ID: &str = "replay.race";
+
 /// A race of the run as a problem of the report.
 fn problem(p: &RacePair) -> Problem {
     let mut d = Problem::error(
         Kind::Race.as_str(),
-        "replay.race",
+        RUN_RACE_ID,
         p.second.span,
         format!("data race: {}", p.words()),
     );

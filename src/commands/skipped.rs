@@ -28,7 +28,7 @@ pub fn of_program(program: &openmp::Program, sources: &SourceMap) -> Vec<Skipped
                     NotVerified::Inlined => continue,
                 };
                 out.push(Skipped {
-                    reason,
+                    reason: reason.into(),
                     what: format!("function `{}`", f.name.name),
                     line: f.span.line,
                     end_line: end_line(f.span),
@@ -36,7 +36,7 @@ pub fn of_program(program: &openmp::Program, sources: &SourceMap) -> Vec<Skipped
             }
             Body::Verified(b) => block(b, program, &mut |s| {
                 out.push(Skipped {
-                    reason: "spec_ignore",
+                    reason: "spec_ignore".into(),
                     what: format!("code in `{}`", f.name.name),
                     line: s.line,
                     end_line: end_line(s),

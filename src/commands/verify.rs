@@ -50,12 +50,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     let lowering = openmp::lower::Options {
         check_overflow: args.check_overflow,
     };
-    run_all(
-        &inputs,
-        args.output.format,
-        args.output.max_errors(),
-        |input| check(input, &options, backend, lowering),
-    )
+    run_all(&inputs, &args.output, |input| {
+        check(input, &options, backend, lowering)
+    })
 }
 
 /// Verifies one input and reports on it.
@@ -74,11 +71,18 @@ pub fn check(
         verdict = FileVerdict::NothingToVerify;
     }
     let mut race_free = race_free(&outcome, skipped.is_empty() && has_code, tail);
-    let mut problems: Vec<Problem> = outcome.diagnostics.iter().map(problem).collect();
+    let mut problems = merge_same_pairs(outcome.diagnostics.iter().map(problem).collect());
     let mut notes: Vec<String> = outcome
         .unknowns
         .iter()
-        .map(|(name, why)| format!("obligation `{name}` is inconclusive: {why}"))
+        .map(|(name, why)| {
+            let proves = outcome
+                .obligations
+                .iter()
+                .find(|o| o.name == *name)
+                .map_or(name.as_str(), |o| o.proves.as_str());
+            format!("{proves} is inconclusive (Viper member `{name}`): {why}")
+        })
         .collect();
     if race_free.is_none() && undecided(&outcome) {
         match settle::settle(&mut sources, input.dir().as_deref()) {
@@ -90,7 +94,8 @@ pub fn check(
                         p.span.line, p.message
                     ));
                 }
-                problems = races;
+                problems.clear();
+                merge_run_races(&mut problems, races);
                 verdict = FileVerdict::Failed;
                 race_free = Some(false);
             }
@@ -103,14 +108,7 @@ pub fn check(
         if let Some(settle::Settled::Races(races)) =
             settle::settle(&mut sources, input.dir().as_deref())
         {
-            let key = |p: &Problem| -> std::collections::BTreeSet<(u32, u32)> {
-                p.accesses
-                    .iter()
-                    .map(|a| (a.span.line, a.span.column))
-                    .collect()
-            };
-            let known: Vec<_> = problems.iter().map(key).collect();
-            problems.extend(races.into_iter().filter(|r| !known.contains(&key(r))));
+            merge_run_races(&mut problems, races);
         }
     }
     let mut r = FileReport::new(&input.name(), sources, verdict);
@@ -121,14 +119,110 @@ pub fn check(
     r.skipped = skipped;
     r.backend = match backend {
         Backend::Native => None,
-        Backend::Silicon => Some("Silicon"),
-        Backend::Both => Some("native and Silicon agree"),
+        Backend::Silicon => Some("Silicon".into()),
+        Backend::Both => Some("native and Silicon agree".into()),
     };
     if verdict == FileVerdict::Error {
         r.backend = None;
     }
     r.time = start.elapsed();
     r
+}
+
+/// One report per pair of accesses: a race of the proof whose two accesses (place, read or
+/// write) are those of one reported before it (another obligation, or other threads or lanes,
+/// found the same pair) becomes a note of that report.
+fn merge_same_pairs(problems: Vec<Problem>) -> Vec<Problem> {
+    let pair = |p: &Problem| {
+        let mut k: Vec<_> = p
+            .accesses
+            .iter()
+            .map(|a| (a.span.file, a.span.line, a.span.column, a.write))
+            .collect();
+        k.sort();
+        k
+    };
+    let mut out: Vec<Problem> = Vec::with_capacity(problems.len());
+    for p in problems {
+        let same = (p.kind == Kind::Race.as_str() && !p.accesses.is_empty())
+            .then(|| {
+                out.iter_mut()
+                    .find(|q| q.kind == p.kind && pair(q) == pair(&p))
+            })
+            .flatten();
+        match same {
+            Some(first) => {
+                let what = p.message.strip_prefix("data race: ").unwrap_or(&p.message);
+                first
+                    .notes
+                    .push(format!("the same two accesses race also when {what}"));
+            }
+            None => out.push(p),
+        }
+    }
+    out
+}
+
+/// Adds the races a run found to those reported. A race of the run that shares an access with
+/// one already reported (or with a race of the run reported with it) is the same race seen again: it goes with that report (for a race of the
+/// proof it confirms it: a note, and its other access as a related location) instead of being
+/// reported twice. Others are new pairs.
+fn merge_run_races(problems: &mut Vec<Problem>, races: Vec<Problem>) {
+    let at = |a: &crate::report::RaceAccess| (a.span.file, a.span.line, a.span.column);
+    for race in races {
+        let first = problems
+            .iter_mut()
+            .filter(|p| p.kind == Kind::Race.as_str())
+            .find(|p| {
+                p.accesses
+                    .iter()
+                    .chain(p.run_races.iter().flatten())
+                    .any(|a| race.accesses.iter().any(|b| at(a) == at(b)))
+            });
+        let Some(first) = first else {
+            problems.push(race);
+            continue;
+        };
+        let what = race
+            .message
+            .strip_prefix("data race: ")
+            .unwrap_or(&race.message);
+        if first.run_races.is_empty() {
+            first.notes.push(if first.id == settle::RUN_RACE_ID {
+                format!("in the same run, {what}")
+            } else {
+                format!(
+                    "confirmed by running the program under ompv's model of OpenMP (as `ompv \
+                     witness` does): {what}"
+                )
+            });
+        }
+        for b in &race.accesses {
+            let new = !first.accesses.iter().any(|a| at(a) == at(b))
+                && !first.related.iter().any(|(s, _)| *s == b.span);
+            if new {
+                let rw = if b.write { "write" } else { "read" };
+                first
+                    .related
+                    .push((b.span, format!("this {rw} races too, in that run")));
+            }
+        }
+        first.run_races.push(race.accesses);
+    }
+    for p in problems.iter_mut() {
+        let more = p.run_races.len().saturating_sub(1);
+        if more > 0 {
+            let (pairs, share) = if more == 1 {
+                ("pair", "shares")
+            } else {
+                ("pairs", "share")
+            };
+            p.notes.push(format!(
+                "{more} more racing {pairs} of that run {share} an access with this race (their \
+                 other accesses are marked \"races too\")"
+            ));
+        }
+    }
 }
 
 /// Whether running the program may settle what the proof left open: the proof was inconclusive
@@ -535,12 +629,13 @@ pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
     let obligations: Vec<ObligationStatus> = lowered
         .obligations
         .iter()
-        .map(|(name, kind)| {
+        .map(|(name, kind, what)| {
             let m = members.get(name.as_str());
             ObligationStatus {
                 name: name.clone(),
-                kind: kind.as_str(),
-                status: m.map_or("unknown", |m| m.verdict().as_str()),
+                proves: what.clone(),
+                kind: kind.as_str().into(),
+                status: m.map_or("unknown", |m| m.verdict().as_str()).into(),
                 time_ms: m.map_or(0, |m| m.time.as_millis()),
             }
         })

@@ -23,12 +23,7 @@ pub fn run(args: &ViperArgs) -> ExitCode {
         smoke: args.backend.smoke,
         ..VerifyOptions::default()
     };
-    run_all(
-        &inputs,
-        args.output.format,
-        args.output.max_errors(),
-        |input| check(input, args, &options),
-    )
+    run_all(&inputs, &args.output, |input| check(input, args, &options))
 }
 
 /// Checks (or prints) one Viper input.
@@ -78,8 +73,8 @@ fn check(input: &Input, args: &ViperArgs, options: &VerifyOptions) -> FileReport
     if args.emit.is_none() && answer.code != ExitCode::InputError {
         r.backend = match args.backend.backend {
             Backend::Native => None,
-            Backend::Silicon => Some("Silicon"),
-            Backend::Both => Some("native and Silicon agree"),
+            Backend::Silicon => Some("Silicon".into()),
+            Backend::Both => Some("native and Silicon agree".into()),
         };
     }
     r.time = start.elapsed();

@@ -55,6 +55,18 @@ pub struct JsonDiagnostic {
     /// The accesses in DataRaceBench's form, `a[i+1]@12:10:R vs. a[i]@12:5:W`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair: Option<String>,
+    /// The further races a run of the program found that share an access with this one (for a
+    /// race of the proof, they confirm it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub run_races: Vec<JsonRunRace>,
+}
+
+/// A race a run found, reported with another that shares an access with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonRunRace {
+    pub accesses: Vec<JsonAccess>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair: Option<String>,
 }
 
 /// One access of a data race.
@@ -77,7 +89,7 @@ pub struct JsonFile<'a> {
     pub verdict: &'static str,
     /// The back end that answered when it is not the native one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub backend: Option<&'static str>,
+    pub backend: Option<&'a str>,
     pub errors: Vec<JsonDiagnostic>,
     pub notes: &'a [String],
     pub obligations: &'a [ObligationStatus],
@@ -137,18 +149,29 @@ pub fn diagnostic(r: &FileReport, p: &Problem) -> JsonDiagnostic {
             })
             .collect(),
         notes: p.notes.clone(),
-        accesses: p
-            .accesses
+        accesses: accesses(r, &p.accesses),
+        pair: crate::report::race_pair(&r.sources, &p.accesses),
+        run_races: p
+            .run_races
             .iter()
-            .map(|a| JsonAccess {
-                at: span(r, a.span),
-                expression: r.text_at(a.span).unwrap_or_default().to_string(),
-                access: if a.write { "write" } else { "read" },
-                by: a.by.clone(),
+            .map(|c| JsonRunRace {
+                accesses: accesses(r, c),
+                pair: crate::report::race_pair(&r.sources, c),
             })
             .collect(),
-        pair: crate::report::race_pair(&r.sources, &p.accesses),
     }
+}
+
+fn accesses(r: &FileReport, accesses: &[crate::report::RaceAccess]) -> Vec<JsonAccess> {
+    accesses
+        .iter()
+        .map(|a| JsonAccess {
+            at: span(r, a.span),
+            expression: r.text_at(a.span).unwrap_or_default().to_string(),
+            access: if a.write { "write" } else { "read" },
+            by: a.by.clone(),
+        })
+        .collect()
 }
 
 /// The report on one file as one line of JSON.
@@ -163,7 +186,7 @@ pub fn file_line(r: &FileReport) -> String {
     let j = JsonFile {
         file: &r.name,
         verdict: r.verdict.as_str(),
-        backend: r.backend,
+        backend: r.backend.as_deref(),
         errors: r.problems.iter().map(|p| diagnostic(r, p)).collect(),
         notes: &r.notes,
         obligations: &r.obligations,

@@ -87,14 +87,14 @@ fn style(v: Verdict) -> &'static str {
 /// The line that ends a file's report: `examples/fusion.c: verified (3 obligations, 290 ms)`.
 pub fn verdict_line(r: &FileReport, color: bool) -> String {
     let mut parts: Vec<String> = Vec::new();
-    if let Some(b) = r.backend {
+    if let Some(b) = &r.backend {
         parts.push(b.to_string());
     }
     let errors = r.error_count();
     let not_verified = r.not_verified();
     let names = |os: &[&crate::report::ObligationStatus]| {
         os.iter()
-            .map(|o| o.name.as_str())
+            .map(|o| o.proves.as_str())
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -108,6 +108,8 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
         Verdict::Failed | Verdict::Unknown | Verdict::Error => {
             if errors > 0 || r.verdict != Verdict::Unknown {
                 parts.push(count(errors + r.errors_left_out, "error"));
+            } else if r.warning_count() > 0 {
+                parts.push(count(r.warning_count() + r.errors_left_out, "warning"));
             }
             if r.race_free == Some(true) {
                 parts.push("no data race: race freedom is proved, only assertions failed".into());
@@ -141,11 +143,13 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
         parts.push(time(r.time));
     }
     let mut line = format!(
-        "{}: {} ({})",
+        "{}: {}",
         r.name,
-        paint(color, style(r.verdict), r.verdict.words()),
-        parts.join("; ")
+        paint(color, style(r.verdict), r.verdict.words())
     );
+    if !parts.is_empty() {
+        line.push_str(&format!(" ({})", parts.join("; ")));
+    }
     if !r.skipped.is_empty() {
         let what: Vec<String> = r.skipped.iter().map(|s| s.describe()).collect();
         line.push_str(&format!("; not verified: {}", what.join(", ")));
@@ -154,8 +158,13 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
 }
 
 /// The summary of a run over many files: how many files got each verdict, the total time, and
-/// the code that was not verified.
-pub fn summary(reports: &[FileReport], elapsed: Duration, color: bool) -> String {
+/// the code that was not verified. `interrupted`: the run was stopped by Ctrl-C.
+pub fn summary(
+    reports: &[FileReport],
+    elapsed: Duration,
+    interrupted: bool,
+    color: bool,
+) -> String {
     let mut out = format!(
         "\nsummary: {} in {:.2} s\n",
         count(reports.len(), "file"),
@@ -187,10 +196,11 @@ pub fn summary(reports: &[FileReport], elapsed: Duration, color: bool) -> String
         ));
     }
     let worst = Verdict::worst(reports.iter().map(|r| r.verdict));
-    out.push_str(&format!(
-        "exit code {} ({})\n",
-        worst.exit_code().code(),
-        worst.words()
-    ));
+    let (code, words) = if interrupted {
+        (crate::exit::ExitCode::Interrupted.code(), "interrupted")
+    } else {
+        (worst.exit_code().code(), worst.words())
+    };
+    out.push_str(&format!("exit code {code} ({words})\n"));
     out
 }

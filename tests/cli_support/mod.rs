@@ -66,6 +66,19 @@ pub fn scratch(name: &str) -> PathBuf {
     d
 }
 
+/// The verdict lines of a text run (`FILE: VERDICT (...)`), as (file, verdict).
+pub fn verdicts(stdout: &str) -> Vec<(String, String)> {
+    stdout
+        .lines()
+        .filter_map(|l| {
+            let (file, rest) = l.split_once(": ")?;
+            let verdict = rest.split(" (").next()?;
+            (file.ends_with(".c") || file.ends_with(".vpr") || file == "<stdin>")
+                .then(|| (file.to_string(), verdict.to_string()))
+        })
+        .collect()
+}
+
 /// Whether `text` contains an ANSI escape sequence.
 pub fn has_ansi(text: &str) -> bool {
     text.contains("\x1b[")

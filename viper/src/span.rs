@@ -1,12 +1,20 @@
 //! Source positions. Every AST node carries a [`Span`]; a [`SourceMap`] turns a span back into a
 //! file name and text for diagnostics. Spans of Viper code generated from C point into the C file.
+//! All of them serialise, so that a report can cross a process boundary (the CLI checks each
+//! file in a child process of its own).
+
+use serde::{Deserialize, Serialize};
 
 /// Identifies a file registered in a [`SourceMap`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct FileId(pub u32);
 
 /// A region of source text: its file, byte range and the 1-based line and column of its start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Span {
     pub file: FileId,
     pub start: u32,
@@ -55,7 +63,7 @@ impl Span {
 }
 
 /// One source file: its name as given by the user and its text, with an index of line starts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SourceFile {
     name: String,
     text: String,
@@ -130,7 +138,7 @@ impl SourceFile {
 }
 
 /// All source files of one run, addressed by [`FileId`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
 }

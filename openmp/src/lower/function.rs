@@ -169,9 +169,14 @@ impl<'p> Lowerer<'p> {
             body,
             span,
         }));
-        self.obligations.push((name, ObligationKind::Function));
+        self.obligations.push((
+            name,
+            ObligationKind::Function,
+            format!("function `{}`", f.name.name),
+        ));
         for o in std::mem::take(&mut self.cur.pending) {
-            self.obligations.push((o.method.name.name.clone(), o.kind));
+            self.obligations
+                .push((o.method.name.name.clone(), o.kind, o.what.clone()));
             self.items.push(Item::Method(o.method));
         }
         Ok(())

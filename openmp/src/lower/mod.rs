@@ -45,8 +45,9 @@ pub struct Lowered {
     pub program: ViperProgram,
     /// The side table of every check in `program`.
     pub checks: Checks,
-    /// What each generated method proves (prelude members are not listed).
-    pub obligations: Vec<(String, ObligationKind)>,
+    /// Each generated method, what kind of obligation it is and what it proves in the terms of
+    /// the source (prelude members are not listed).
+    pub obligations: Vec<(String, ObligationKind, String)>,
     /// Methods that run a parallel region through block contracts ompv inferred: these say
     /// nothing about the values the region computes, so a failure after the region (an
     /// assertion, a postcondition) may not be real.
@@ -180,7 +181,7 @@ pub(crate) struct Lowerer<'p> {
     pub program: &'p Program,
     pub checks: Checks,
     pub items: Vec<Item>,
-    pub obligations: Vec<(String, ObligationKind)>,
+    pub obligations: Vec<(String, ObligationKind, String)>,
     pub errors: Vec<FrontError>,
     /// Source function name -> Viper method name.
     pub methods: HashMap<String, String>,

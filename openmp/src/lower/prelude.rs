@@ -464,10 +464,22 @@ pub fn prune(items: &mut Vec<Item>, count: usize) {
         items: items[count..].to_vec(),
     };
     let mut used: HashSet<String> = identifiers(&viper::printer::print_program(&rest));
-    // Functions the kept axioms mention are needed too: iterate to a fixed point.
+    // Functions the kept axioms mention are needed too, and so are the types of kept fields
+    // and functions (a `double` field needs the float domain): iterate to a fixed point.
     loop {
         let before = used.len();
         for it in &items[..count] {
+            let kept = match it {
+                Item::Field(f) => used.contains(&f.name.name),
+                Item::Function(f) => used.contains(&f.name.name),
+                _ => false,
+            };
+            if kept {
+                let one = Program {
+                    items: vec![it.clone()],
+                };
+                used.extend(identifiers(&viper::printer::print_program(&one)));
+            }
             if let Item::Domain(d) = it {
                 for a in &d.axioms {
                     let text = viper::printer::print_expr(&a.expr);

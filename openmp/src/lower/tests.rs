@@ -49,7 +49,7 @@ fn a_region_without_contract_is_checked_in_place() {
     let kinds: Vec<(&str, &str)> = l
         .obligations
         .iter()
-        .map(|(n, k)| (n.as_str(), k.as_str()))
+        .map(|(n, k, _)| (n.as_str(), k.as_str()))
         .collect();
     assert_eq!(
         kinds,
@@ -105,7 +105,7 @@ void g(int n, int *a)
 }
 "#;
     let l = lowered(src);
-    let names: Vec<&str> = l.obligations.iter().map(|(n, _)| n.as_str()).collect();
+    let names: Vec<&str> = l.obligations.iter().map(|(n, _, _)| n.as_str()).collect();
     assert_eq!(
         names,
         vec![

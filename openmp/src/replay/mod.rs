@@ -165,11 +165,21 @@ pub enum ReplayOutcome {
     Inconclusive { reason: String, span: Option<Span> },
 }
 
+/// The `main` function the replay runs, if the program defines one.
+fn main_of(program: &Program) -> Option<&Function> {
+    program.functions.iter().find(|f| {
+        f.name.name == "main" && f.origin == FnOrigin::Main && !matches!(f.body, Body::Prototype)
+    })
+}
+
+/// Whether the program has a `main` to run (a library file has none).
+pub fn has_main(program: &Program) -> bool {
+    main_of(program).is_some()
+}
+
 /// Runs `program` (its spans point into `sources`) and reports the races of that execution.
 pub fn replay(program: &Program, sources: &SourceMap, cfg: &ReplayConfig) -> ReplayOutcome {
-    let Some(main) = program.functions.iter().find(|f| {
-        f.name.name == "main" && f.origin == FnOrigin::Main && !matches!(f.body, Body::Prototype)
-    }) else {
+    let Some(main) = main_of(program) else {
         return ReplayOutcome::Inconclusive {
             reason: "the program has no `main` function to run".into(),
             span: None,

@@ -39,7 +39,9 @@ pub enum CppFailure {
 }
 
 /// The directory holding ompv's headers (created on first use; a header is rewritten if its
-/// content differs).
+/// content differs): `include-<hash of the headers>` in the user's cache folder
+/// ([`user_cache_dir`]), never a predictable path in the shared temporary directory, where
+/// another user could own it or put headers of their own.
 pub fn include_dir() -> std::io::Result<PathBuf> {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for (name, text) in HEADERS {
@@ -47,11 +49,14 @@ pub fn include_dir() -> std::io::Result<PathBuf> {
             hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
-    let dir = std::env::temp_dir().join(format!("ompv-include-{hash:016x}"));
+    let dir = match user_cache_dir() {
+        Some(cache) => cache.join(format!("include-{hash:016x}")),
+        None => private_temp_dir()?,
+    };
+    private_dir(&dir)?;
     for (name, text) in HEADERS {
         let path = dir.join(name);
         if std::fs::read_to_string(&path).ok().as_deref() != Some(*text) {
-            std::fs::create_dir_all(&dir)?;
             // Write a file of its own then rename it, so that concurrent runs (and threads of
             // one run) never read a half-written header nor rename each other's file away.
             let mut tmp = tempfile::NamedTempFile::new_in(&dir)?;
@@ -60,6 +65,52 @@ pub fn include_dir() -> std::io::Result<PathBuf> {
         }
     }
     Ok(dir)
+}
+
+/// `$XDG_CACHE_HOME/ompv`, else `$HOME/.cache/ompv` (absolute paths only).
+pub fn user_cache_dir() -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os("XDG_CACHE_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        })
+        .map(|c| c.join("ompv"))
+}
+
+/// Without a home folder: a directory of this process's own, made once and kept for the run.
+fn private_temp_dir() -> std::io::Result<PathBuf> {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    if let Some(d) = DIR.get() {
+        return Ok(d.clone());
+    }
+    let made = tempfile::Builder::new().prefix("ompv-").tempdir()?.keep();
+    Ok(DIR.get_or_init(|| made).clone())
+}
+
+/// Creates `dir` (and its parents) readable and writable by its owner only, and refuses a
+/// directory that others may write to.
+fn private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir)?.permissions().mode();
+        if mode & 0o022 != 0 {
+            return Err(std::io::Error::other(format!(
+                "{} may be written by other users (mode {:o}); ompv does not trust headers there",
+                dir.display(),
+                mode & 0o777
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Preprocesses `text` (the content of a file in `file_dir`, for quoted includes), keeping
@@ -165,6 +216,24 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert!(first_error("<stdin>:2:2: warning: x\n").is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_header_folder_is_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let scratch = tempfile::tempdir().unwrap();
+        let mine = scratch.path().join("a/b");
+        private_dir(&mine).unwrap();
+        let mode = std::fs::metadata(&mine).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "mode {mode:o}");
+        let shared = scratch.path().join("shared");
+        std::fs::create_dir(&shared).unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let refused = private_dir(&shared).unwrap_err().to_string();
+        assert!(refused.contains("other users"), "{refused}");
+        let dir = include_dir().unwrap();
+        assert!(!dir.starts_with(std::env::temp_dir()) || user_cache_dir().is_none());
     }
 
     #[test]

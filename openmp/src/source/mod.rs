@@ -173,16 +173,16 @@ pub fn load(
         .collect();
     let include = cpp::include_dir().map_err(|e| {
         FrontError::new(
-            crate::ErrorKind::Syntax,
+            crate::ErrorKind::Io,
             "cpp",
             Span::DUMMY,
-            format!("cannot write ompv's omp.h: {e}"),
+            format!("cannot write ompv's headers: {e}"),
         )
     })?;
     let raw = match cpp::preprocess(main_src.text(), dir, &include) {
         Ok(r) => r,
         Err(cpp::CppFailure::Io(m)) => {
-            return Err(FrontError::new(crate::ErrorKind::Syntax, "cpp", Span::DUMMY, m).into())
+            return Err(FrontError::new(crate::ErrorKind::Io, "cpp", Span::DUMMY, m).into())
         }
         Err(cpp::CppFailure::Error {
             line,

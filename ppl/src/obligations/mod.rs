@@ -60,4 +60,7 @@ impl ObligationKind {
 pub struct Obligation {
     pub method: viper::ast::Method,
     pub kind: ObligationKind,
+    /// What it proves, in the terms of the source: `the contract of each iteration of the loop
+    /// at line 12`, `no race between the loop at line 12 and the \`single\` at line 20`.
+    pub what: String,
 }

@@ -11,7 +11,7 @@
 
 use super::block::RegionInput;
 use super::build::*;
-use super::checks::{Checks, Owner, Role};
+use super::checks::{BlockInfo, BlockKey, Checks, Owner, Role};
 use super::disjoint::{as_branch, as_method, block_tag, checks_of};
 use super::names::NameGen;
 use super::par_block::{clauses, par_block_method};
@@ -20,6 +20,7 @@ use super::split::{atom, conjuncts, UnsupportedShape};
 use super::stages::stage_method;
 use super::subst::label_old;
 use super::{Obligation, ObligationKind, LOC_FUNCTION};
+use crate::tree::BlockKind;
 use std::collections::HashSet;
 use viper::ast::*;
 
@@ -52,6 +53,7 @@ pub fn region_obligations(
 
     // ParBlock: one method per basic block.
     for b in r.ppl.blocks() {
+        let block = in_words(checks.block(b.payload.key));
         let m = par_block_method(
             &member_name(block_tag(b)),
             &r.args,
@@ -63,6 +65,7 @@ pub fn region_obligations(
         members.push(Obligation {
             method: m,
             kind: ObligationKind::ParBlock,
+            what: format!("the contract of {block}"),
         });
         if let Some(m) = stage_method(
             &member_name(format!("{}_stages", block_tag(b))),
@@ -75,6 +78,7 @@ pub fn region_obligations(
             members.push(Obligation {
                 method: m,
                 kind: ObligationKind::ParBlock,
+                what: format!("the contract of {block}, statement by statement"),
             });
         }
     }
@@ -91,6 +95,7 @@ pub fn region_obligations(
                 members.push(Obligation {
                     method: m,
                     kind: ObligationKind::Disjoint,
+                    what: disjoint_words(&d.role, checks),
                 });
             }
             let pres = clauses(&c.pre, Role::Precondition(owner.clone()), checks);
@@ -100,6 +105,10 @@ pub fn region_obligations(
             members.push(Obligation {
                 method: m,
                 kind: ObligationKind::Sequentialize,
+                what: format!(
+                    "the contract of the region at line {}",
+                    checks.region(r.key).line
+                ),
             });
             in_place = by_contract(r, names, checks);
         }
@@ -111,6 +120,36 @@ pub fn region_obligations(
         }
     }
     Ok(RegionObligations { members, in_place })
+}
+
+/// A block in words: `each iteration of the loop at line 12`, `the \`single\` at line 30`.
+fn in_words(b: &BlockInfo) -> String {
+    let at = format!("{} at line {}", b.construct, b.line);
+    match b.kind {
+        BlockKind::Seq => at,
+        _ => format!("each iteration of {at}"),
+    }
+}
+
+/// What a disjointness check proves, in words.
+fn disjoint_words(role: &Role, checks: &Checks) -> String {
+    let at = |k: BlockKey| {
+        let b = checks.block(k);
+        format!("{} at line {}", b.construct, b.line)
+    };
+    match role {
+        Role::Fit { block, .. } => format!(
+            "the permissions of {} within the region's",
+            in_words(checks.block(*block))
+        ),
+        Role::Race { first, second, .. } if first == second => {
+            format!("no race between iterations of {}", at(*first))
+        }
+        Role::Race { first, second, .. } => {
+            format!("no race between {} and {}", at(*first), at(*second))
+        }
+        _ => "no race between the blocks of the region".into(),
+    }
 }
 
 /// `label l; exhale pre_R; inhale post_R` (`old` in post_R: the state at `l`).

@@ -222,7 +222,7 @@ pub fn obligations(lowered: &Lowered) -> Obligations {
         staged: HashSet::new(),
     };
     let none = Vec::new();
-    for (name, kind) in &lowered.obligations {
+    for (name, kind, _) in &lowered.obligations {
         let rs = roles.get(name).unwrap_or(&none);
         if is_stages(rs) {
             out.staged.extend(rs.iter().filter_map(|r| match r {

@@ -22,3 +22,5 @@ int main(void)
   printf("%d %d\n", a[0], a[1]);
   return 0;
 }
+// archer: no report — found in some runs only: the thread that runs the `master` block often
+// takes the `single` too

@@ -274,7 +274,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             Answer::Unknown(why) => {
                 self.failed_checks += 1;
                 self.unknowns.push(format!(
-                    "{}:{} at line {}: solver {why}",
+                    "{}:{} at line {}: the solver {why}",
                     site.kind.id(),
                     reason.id(),
                     site.span.line

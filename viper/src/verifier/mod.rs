@@ -267,6 +267,10 @@ fn pool(jobs: Option<usize>) -> Option<&'static rayon::ThreadPool> {
     Some(p)
 }
 
+/// The `tracing` target of the span each member is verified in (its field `name` is the
+/// member's name): a subscriber can tell which members are being checked at any time.
+pub const MEMBER_SPAN_TARGET: &str = "ompv::member";
+
 /// Stack size of the verifier's worker threads.
 const WORKER_STACK: usize = 256 << 20;
 
@@ -311,6 +315,7 @@ fn verify_member(
                 .unwrap_or_else(|| "unknown panic".into())
         })
     };
+    let _member = tracing::info_span!(target: MEMBER_SPAN_TARGET, "member", name = %name).entered();
     let ran = if THREAD_CONTEXT_UNUSED.with(|unused| unused.replace(false)) {
         run()
     } else {

@@ -130,6 +130,20 @@ pub fn is_resource_reason(reason: &str) -> bool {
     .any(|k| r.contains(k))
 }
 
+/// What ran out, in the one wording every report uses: Z3 says `timeout` or `canceled` for the
+/// same limit depending on where the query stood when it hit it.
+pub fn out_of(reason: &str) -> String {
+    let r = reason.to_ascii_lowercase();
+    let what = if r.contains("memory") {
+        "memory"
+    } else if r.contains("resource") || r.contains("max. steps") {
+        "resources"
+    } else {
+        "time"
+    };
+    format!("ran out of {what}")
+}
+
 /// One Z3 solver of the current thread's context, synchronised lazily with path conditions.
 pub struct Prover {
     solver: Solver,
@@ -209,6 +223,10 @@ impl Prover {
         params.set_u32("timeout", t.ms.unwrap_or(u32::MAX));
         params.set_u32("rlimit", t.rlimit);
         params.set_bool("model", true);
+        // Z3's own SIGINT handler, installed around each check, is not safe with checks on
+        // several threads (a second Ctrl-C was lost, runs crashed): off, so that Ctrl-C ends
+        // ompv as it ends any process.
+        params.set_bool("ctrl_c", false);
         self.solver.set_params(&params);
         self.current = Some(t);
         self.stats.param_time += t0.elapsed();
@@ -349,7 +367,7 @@ impl Prover {
                     .get_reason_unknown()
                     .unwrap_or_else(|| "unknown".into());
                 if is_resource_reason(&reason) {
-                    (Answer::Unknown(reason), Vec::new())
+                    (Answer::Unknown(out_of(&reason)), Vec::new())
                 } else {
                     (Answer::Invalid, self.small_model_values(probes))
                 }
@@ -538,7 +556,7 @@ mod tests {
             pc.assume(Bool::or(&lits));
         }
         match p.prove(&pc, &Bool::from_bool(false)) {
-            Answer::Unknown(r) => assert!(is_resource_reason(&r), "{r}"),
+            Answer::Unknown(r) => assert_eq!(r, "ran out of time"),
             other => panic!("expected a timeout, got {other:?}"),
         }
     }
