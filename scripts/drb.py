@@ -80,11 +80,20 @@ def run(args, f, text):
         cls = "unknown"
     else:
         cls = "error"
+    # A report's own pair, and the pairs of the run's races reported with it (`run_races`).
     reported = set()
     for e in races:
-        acc = e.get("accesses") or []
-        if len(acc) == 2:
-            reported.add(frozenset((a["line"], a["column"]) for a in acc))
+        for acc in [e.get("accesses") or []] + [r.get("accesses") or [] for r in e.get("run_races", [])]:
+            if len(acc) == 2:
+                reported.add(frozenset((a["line"], a["column"]) for a in acc))
+    # One race, one report: the same pair twice, or a race of the run beside a race of the proof
+    # that shares an access with it, is one race reported twice (as tests/verify_races.rs counts).
+    own = [(e.get("id") == "replay.race",
+            frozenset((a["line"], a["column"], a["access"]) for a in e.get("accesses") or [])) for e in races]
+    def same(x, y):
+        places = lambda p: frozenset(a[:2] for a in p)
+        return x[1] == y[1] or (x[0] != y[0] and bool(places(x[1]) & places(y[1])))
+    twice = sum(1 for i in range(len(own)) for j in range(i) if same(own[i], own[j]))
     want = expected_pairs(text)
     matched = bool(reported & want) if cls == "TP" else False
     lines_matched = False
@@ -95,7 +104,8 @@ def run(args, f, text):
     if errors and cls not in ("TP", "TN"):
         why = errors[0].get("message", "").splitlines()[0][:100]
     asserts = cls in ("TN", "FN") and verdict != "verified"
-    return dict(file=f, cls=cls, time=dt, matched=matched, lines=lines_matched, why=why, asserts=asserts)
+    return dict(file=f, cls=cls, time=dt, matched=matched, lines=lines_matched, why=why, asserts=asserts,
+                twice=twice)
 
 
 def front_end(args, f, _text):
@@ -165,6 +175,7 @@ def main():
     acc_ans = (tp + tn) / answered if answered else float("nan")
     print(f"precision {prec:.3f}  recall {rec:.3f}  accuracy (all programs) {acc_all:.3f}  "
           f"accuracy (answered, {answered}) {acc_ans:.3f}")
+    print(f"races reported twice: {sum(r['twice'] for r in rows)}")
     pm = sum(r["matched"] for r in rows)
     lm = sum(r["lines"] for r in rows)
     print(f"race pairs: {pm}/{tp} true positives report a `Data race pair:` exactly (line:col), "

@@ -260,21 +260,21 @@ pub fn text_at(sources: &SourceMap, span: Span) -> Option<&str> {
     f.text().get(span.start as usize..span.end as usize)
 }
 
-/// A race's pair of accesses in DataRaceBench's form: `a[i + 1]@12:10:R vs. a[i]@12:5:W` (the
-/// expression, line:column, read or write).
+/// A race's pair of accesses in DataRaceBench's form: `a[i]@12:5:W vs. a[i + 1]@12:10:R` (the
+/// expression, line:column, read or write), in the one order `ompv witness` uses too.
 pub fn race_pair(sources: &SourceMap, accesses: &[RaceAccess]) -> Option<String> {
-    let one = |a: &RaceAccess| {
-        let text = text_at(sources, a.span)?;
-        let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        Some(format!(
-            "{text}@{}:{}:{}",
-            a.span.line,
-            a.span.column,
-            if a.write { "W" } else { "R" }
-        ))
+    let text = |a: &RaceAccess| {
+        let t = text_at(sources, a.span)?;
+        Some(t.split_whitespace().collect::<Vec<_>>().join(" "))
     };
     match accesses {
-        [a, b] => Some(format!("{} vs. {}", one(a)?, one(b)?)),
+        [a, b] => {
+            let (ta, tb) = (text(a)?, text(b)?);
+            Some(openmp::replay::drb_pair([
+                (ta.as_str(), a.span.line, a.span.column, a.write),
+                (tb.as_str(), b.span.line, b.span.column, b.write),
+            ]))
+        }
         _ => None,
     }
 }

@@ -66,6 +66,16 @@ fn check(file: &Path, generated: bool) -> Result<bool, String> {
             w["races"]
         ));
     }
+    // A mutant of a corpus program that is marked as beyond Archer (it crashes on the program,
+    // or reports what clang 14 itself writes, see tests/archer.rs) keeps the mark: for it, the
+    // run above is the cross-check.
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let beyond_archer = ["// archer: cannot run — ", "// archer: false report — "]
+        .iter()
+        .any(|m| text.lines().any(|l| l.trim_start().starts_with(m)));
+    if !generated && beyond_archer {
+        return Ok(true);
+    }
     let out = Command::new("python3")
         .arg(support::repo_root().join("scripts/archer.py"))
         .args(["--threads", "1,2,4,8", "--runs", "1", "--jobs", "1"])

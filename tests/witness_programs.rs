@@ -118,7 +118,7 @@ fn a_witness_names_both_accesses_their_threads_and_iterations() {
     let (code, j) = witness_json("tests/c/witness/shifted_index.c");
     assert_eq!(code, 1);
     let r = &j["races"][0];
-    assert_eq!(r["drb"], "a[i + 1]@8:12:R vs. a[i]@8:5:W", "{r}");
+    assert_eq!(r["drb"], "a[i]@8:5:W vs. a[i + 1]@8:12:R", "{r}");
     let (first, second) = (&r["first"], &r["second"]);
     assert_ne!(first["thread"], second["thread"], "{r}");
     // One iteration reads the element the other writes: their `i` differ by one.
@@ -137,7 +137,7 @@ fn a_witness_names_both_accesses_their_threads_and_iterations() {
     let run = ompv(&["witness", "tests/c/witness/shifted_index.c"]);
     assert_eq!(run.code, 1);
     assert!(
-        run.stdout.contains("a[i + 1]@8:12:R vs. a[i]@8:5:W"),
+        run.stdout.contains("a[i]@8:5:W vs. a[i + 1]@8:12:R"),
         "{}",
         run.stdout
     );

@@ -87,6 +87,18 @@ pub const MAX_TEAM: u32 = 32;
 /// The most simulated threads alive at once.
 pub const MAX_THREADS: usize = 128;
 
+/// A race's pair of accesses in DataRaceBench's notation, `a[i]@12:5:W vs. a[i+1]@12:10:R`:
+/// each access as (expression, line, column, writes), in one fixed order, by position (a write
+/// before a read at the same position), whichever access a run or a proof saw first.
+pub fn drb_pair(mut accesses: [(&str, u32, u32, bool); 2]) -> String {
+    accesses.sort_by_key(|&(_, line, column, write)| (line, column, !write));
+    let one = |(text, line, column, write): (&str, u32, u32, bool)| {
+        let rw = if write { "W" } else { "R" };
+        format!("{text}@{line}:{column}:{rw}")
+    };
+    format!("{} vs. {}", one(accesses[0]), one(accesses[1]))
+}
+
 /// How to run the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayConfig {

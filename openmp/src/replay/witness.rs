@@ -116,18 +116,12 @@ pub(crate) fn pairs(prog: &Program, sources: &SourceMap, t: &Tracker) -> Vec<Rac
 }
 
 impl RacePair {
-    /// DataRaceBench's form: `a[i+1]@12:10:R vs. a[i]@12:5:W`.
+    /// DataRaceBench's form, in its fixed order (see [`super::drb_pair`]).
     pub fn drb(&self) -> String {
-        let one = |a: &Access| {
-            format!(
-                "{}@{}:{}:{}",
-                a.text,
-                a.span.line,
-                a.span.column,
-                if a.write { "W" } else { "R" }
-            )
-        };
-        format!("{} vs. {}", one(&self.first), one(&self.second))
+        fn one(a: &Access) -> (&str, u32, u32, bool) {
+            (a.text.as_str(), a.span.line, a.span.column, a.write)
+        }
+        super::drb_pair([one(&self.first), one(&self.second)])
     }
 
     /// The witness in words: "iteration i = 3 of the loop at line 12, thread 3 reads a[4]
