@@ -27,20 +27,43 @@ fn c_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn verdict(file: &Path, smoke: bool) -> (String, String) {
+/// `ompv verify FILES --format json` (with `--smoke` if asked) in one run: each file's verdict
+/// and its JSON line, in the order given. One run for all files lets ompv spread them over the
+/// cores, which a loop of single-file runs does not.
+fn verdicts(files: &[PathBuf], smoke: bool) -> Vec<(String, String)> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ompv"));
-    cmd.arg("verify").arg(file).args(["--format", "json"]);
+    cmd.arg("verify").args(files).args(["--format", "json"]);
     if smoke {
         cmd.arg("--smoke");
     }
     let out = cmd.current_dir(root()).output().expect("ompv runs");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    let json: serde_json::Value = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("{}: not JSON ({e}): {stdout}", file.display()));
-    (
-        json["verdict"].as_str().unwrap_or_default().to_string(),
-        stdout,
-    )
+    let answers: Vec<(String, String)> = stdout
+        .lines()
+        .map(|line| {
+            let json: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let file = json["file"].as_str().unwrap_or_default().to_string();
+            (file, line.to_string())
+        })
+        .collect();
+    assert_eq!(answers.len(), files.len(), "one report per file: {stdout}");
+    files
+        .iter()
+        .zip(answers)
+        .map(|(f, (file, line))| {
+            assert_eq!(Path::new(&file), f.as_path(), "reports in input order");
+            let json: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+            (
+                json["verdict"].as_str().unwrap_or_default().to_string(),
+                line,
+            )
+        })
+        .collect()
+}
+
+fn verdict(file: &Path, smoke: bool) -> (String, String) {
+    verdicts(&[file.to_path_buf()], smoke).remove(0)
 }
 
 #[test]
@@ -49,19 +72,23 @@ fn every_verified_c_program_is_verified_with_smoke_detection() {
     c_files(&root().join("examples"), &mut files);
     c_files(&root().join("tests/c"), &mut files);
     assert!(files.len() > 20, "the test programs are found");
-    let mut verified = 0;
-    let mut vacuous = Vec::new();
-    for f in &files {
-        if verdict(f, false).0 != "verified" {
-            continue;
-        }
-        verified += 1;
-        let (v, out) = verdict(f, true);
-        if v != "verified" {
-            vacuous.push(format!("{}: {v}: {out}", f.display()));
-        }
-    }
-    assert!(verified > 10, "some programs verify ({verified})");
+    let verified: Vec<PathBuf> = files
+        .iter()
+        .zip(verdicts(&files, false))
+        .filter(|(_, (v, _))| v == "verified")
+        .map(|(f, _)| f.clone())
+        .collect();
+    assert!(
+        verified.len() > 10,
+        "some programs verify ({})",
+        verified.len()
+    );
+    let vacuous: Vec<String> = verified
+        .iter()
+        .zip(verdicts(&verified, true))
+        .filter(|(_, (v, _))| v != "verified")
+        .map(|(f, (v, out))| format!("{}: {v}: {out}", f.display()))
+        .collect();
     assert!(
         vacuous.is_empty(),
         "vacuous proofs:\n{}",

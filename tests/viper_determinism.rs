@@ -1,22 +1,23 @@
 //! Determinism: the full JSON output of `ompv` (verdict, every error with its position, message
 //! and counterexample, obligations) is the same with 1 and with 8 worker threads
 //! (`OMPV_THREADS`), for every program of the Viper corpus (`tests/viper/**`, those under
-//! `smoke/` with `--smoke`), every C example (`examples/*.c`, one process per file) and every C
-//! test program (`tests/c/**`, all in one process, where files are also verified in parallel).
+//! `smoke/` with `--smoke`; one run each with and without, where files are also verified in
+//! parallel), every C example (`examples/*.c`, one process per file) and every C test program
+//! (`tests/c/**`, all in one process).
 //! Only the measured times (`time_ms`) may differ.
 
 mod support;
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
 
-/// The JSON report of one run, without its times.
-fn report(args: &[&str], file: &Path, threads: usize) -> Value {
+/// The JSON reports of one run over `files`, in input order, without their times.
+fn reports(args: &[&str], files: &[PathBuf], threads: usize) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
         .args(args)
-        .arg(file)
+        .args(files)
         .args(["--format", "json"])
         .env("OMPV_THREADS", threads.to_string())
         .output()
@@ -25,18 +26,21 @@ fn report(args: &[&str], file: &Path, threads: usize) -> Value {
     assert!(
         matches!(code, Some(0..=3)),
         "{}: exit status {:?}",
-        file.display(),
+        support::display(&files[0]),
         out.status
     );
-    let mut v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{}: not JSON ({e}): {}",
-            file.display(),
-            String::from_utf8_lossy(&out.stdout)
-        )
-    });
-    strip_times(&mut v);
-    v
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let reports: Vec<Value> = stdout
+        .lines()
+        .map(|l| {
+            let mut v: Value =
+                serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
+            strip_times(&mut v);
+            v
+        })
+        .collect();
+    assert_eq!(reports.len(), files.len(), "one report per file: {stdout}");
+    reports
 }
 
 fn strip_times(v: &mut Value) {
@@ -53,16 +57,14 @@ fn strip_times(v: &mut Value) {
 #[test]
 fn output_does_not_depend_on_the_number_of_threads() {
     let root = support::repo_root();
-    let mut runs: Vec<(Vec<&str>, std::path::PathBuf)> = Vec::new();
-    for f in support::vpr_files(&root.join("tests/viper")) {
-        let smoke = f.components().any(|c| c.as_os_str() == "smoke");
-        let args = if smoke {
-            vec!["viper", "--smoke"]
-        } else {
-            vec!["viper"]
-        };
-        runs.push((args, f));
-    }
+    // The Viper corpus in two runs (with and without `--smoke`), where files are verified in
+    // parallel too; each example in a process of its own.
+    let (smoke, plain): (Vec<PathBuf>, Vec<PathBuf>) =
+        support::vpr_files(&root.join("tests/viper"))
+            .into_iter()
+            .partition(|f| f.components().any(|c| c.as_os_str() == "smoke"));
+    let mut runs: Vec<(Vec<&str>, Vec<PathBuf>)> =
+        vec![(vec!["viper"], plain), (vec!["viper", "--smoke"], smoke)];
     let mut examples: Vec<_> = std::fs::read_dir(root.join("examples"))
         .expect("examples directory")
         .flatten()
@@ -72,24 +74,27 @@ fn output_does_not_depend_on_the_number_of_threads() {
     examples.sort();
     assert!(!examples.is_empty());
     for f in examples {
-        runs.push((vec!["verify"], f));
+        runs.push((vec!["verify"], vec![f]));
     }
     let mut differences = Vec::new();
-    for (args, file) in &runs {
-        let one = report(args, file, 1);
-        let eight = report(args, file, 8);
-        if one != eight {
-            differences.push(format!(
-                "{}:\n  1 thread:  {one}\n  8 threads: {eight}",
-                support::display(file)
-            ));
+    let mut programs = 0;
+    for (args, files) in &runs {
+        let (ones, eights) = (reports(args, files, 1), reports(args, files, 8));
+        for ((file, one), eight) in files.iter().zip(ones).zip(eights) {
+            programs += 1;
+            if one != eight {
+                differences.push(format!(
+                    "{}:\n  1 thread:  {one}\n  8 threads: {eight}",
+                    support::display(file)
+                ));
+            }
         }
     }
     assert!(
         differences.is_empty(),
         "{} of {} programs differ:\n{}",
         differences.len(),
-        runs.len(),
+        programs,
         differences.join("\n")
     );
 }
