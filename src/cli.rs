@@ -58,6 +58,18 @@ pub enum ColorWhen {
     Never,
 }
 
+/// How directories given as inputs are walked.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct WalkArgs {
+    /// Enter symbolically linked directories too (without it they are skipped, with a note).
+    #[arg(long)]
+    pub follow: bool,
+    /// Also take files that are hidden (a name starting with `.`) or that `.gitignore`,
+    /// `.ignore` or git's excludes leave out.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// C files, or directories (every `.c` file below them); `-` reads standard input.
@@ -68,6 +80,8 @@ pub struct VerifyArgs {
     /// is assumed not to happen; unsigned arithmetic and conversions wrap either way.
     #[arg(long)]
     pub check_overflow: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
     #[command(flatten)]
     pub backend: BackendArgs,
     #[command(flatten)]
@@ -83,6 +97,8 @@ pub struct ViperArgs {
     /// Print the program instead of verifying it.
     #[arg(long, value_enum)]
     pub emit: Option<ViperEmit>,
+    #[command(flatten)]
+    pub walk: WalkArgs,
     #[command(flatten)]
     pub backend: BackendArgs,
     #[command(flatten)]

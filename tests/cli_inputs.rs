@@ -355,3 +355,36 @@ fn timeout_is_in_seconds_and_zero_is_no_limit() {
         assert!(!plain_comment && !src.is_empty(), "{l}: `{src}`");
     }
 }
+
+/// A directory is walked as git sees it: an ignored build folder and a hidden folder are left
+/// out with a note on stderr (`--no-ignore` takes them), and stdout keeps one JSON line per file.
+#[test]
+fn a_directory_walk_leaves_out_what_git_ignores_and_says_so() {
+    let dir = scratch("walk-ignore");
+    for sub in ["src", "build", ".hidden"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let fusion = cli_support::root().join("examples/fusion.c");
+    for f in ["src/fusion.c", "build/CMakeCCompilerId.c", ".hidden/copy.c"] {
+        std::fs::copy(&fusion, dir.join(f)).unwrap();
+    }
+    std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let r = ompv(&["verify", d, "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let files: Vec<String> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON")["file"].to_string())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(files[0].ends_with("src/fusion.c\""), "{files:?}");
+    assert!(
+        r.stderr.contains("2 `.c` file(s)") && r.stderr.contains("--no-ignore"),
+        "{}",
+        r.stderr
+    );
+    let all = ompv(&["verify", d, "--format", "json", "--no-ignore"]);
+    assert_eq!(all.stdout.lines().count(), 3, "{}", all.stdout);
+    assert!(!all.stderr.contains("left out"), "{}", all.stderr);
+}

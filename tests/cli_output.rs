@@ -50,6 +50,34 @@ fn colours_on_a_terminal_only() {
     assert!(piped.stderr.contains("error[race]"), "{}", piped.stderr);
 }
 
+/// On a terminal, a run over several files shows a progress bar that names the file the
+/// output waits for and whose clock runs while that file takes long (here: a worker hangs in one
+/// of its obligations until `--file-timeout` stops it).
+#[test]
+fn the_progress_bar_names_the_waited_for_file_and_its_clock_runs() {
+    let cmd = format!(
+        "OMPV_TEST_HANG_IN=main__r7__par7 {} verify -j 1 --file-timeout 3 \
+         examples/fusion.c tests/c/races/atomic_update.c > /dev/null",
+        cli_support::bin()
+    );
+    let (code, tty) = under_pty(&cmd, true);
+    assert_eq!(code, 3, "the hanging file is unknown: {tty}");
+    let bars: Vec<&str> = tty
+        .split(['\r', '\n'])
+        .filter(|l| l.contains("/2 files"))
+        .collect();
+    assert!(
+        bars.iter()
+            .any(|b| b.contains("1/2 files") && b.contains("tests/c/races/atomic_update.c")),
+        "the bar names the file it waits for: {tty:?}"
+    );
+    // The bar shows its clock as `{elapsed}`: `0s`, then `1s` and `2s` while nothing finishes.
+    assert!(
+        bars.iter().any(|b| b.contains("1/2 files 2s")),
+        "the clock runs while the file hangs: {tty:?}"
+    );
+}
+
 #[test]
 fn no_color_and_the_color_flag() {
     let (_, tty) = under_pty(&failing_example_command(""), true);

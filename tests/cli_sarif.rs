@@ -128,6 +128,61 @@ fn a_failing_example_validates() {
         .collect();
     assert_eq!(rules, ["race", "syntax"]);
     assert_eq!(run["invocations"][0]["exitCode"], 2);
+    // Code scanning resolves relative names against a base the log defines.
+    assert_eq!(loc["artifactLocation"]["uriBaseId"], "SRCROOT");
+    let base = run["originalUriBaseIds"]["SRCROOT"]["uri"]
+        .as_str()
+        .expect("SRCROOT");
+    assert!(
+        base.starts_with("file:///") && base.ends_with('/'),
+        "{base}"
+    );
+    let prints: Vec<&str> = results
+        .iter()
+        .map(|r| {
+            r["partialFingerprints"]["ompvFingerprint/v1"]
+                .as_str()
+                .expect("a fingerprint")
+        })
+        .collect();
+    assert_ne!(prints[0], prints[1]);
+}
+
+/// The SARIF results of `ompv verify race.c` on `text`, run in `dir`.
+fn results_in(dir: &std::path::Path, text: &str) -> Vec<Value> {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("race.c"), text).unwrap();
+    let out = std::process::Command::new(cli_support::bin())
+        .args(["verify", "race.c", "--format", "sarif"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let log: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    validate(&log);
+    log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .clone()
+}
+
+/// A result keeps its fingerprint when the code above it moves (code scanning would otherwise
+/// close it and open a new one), and a different race gets a different one.
+#[test]
+fn fingerprints_do_not_depend_on_line_numbers() {
+    let dir = cli_support::scratch("sarif-fingerprints");
+    let text =
+        std::fs::read_to_string(cli_support::root().join("examples/fail_race_shift.c")).unwrap();
+    let print = |r: &Value| r["partialFingerprints"]["ompvFingerprint/v1"].clone();
+    let line = |r: &Value| r["locations"][0]["physicalLocation"]["region"]["startLine"].clone();
+    let before = results_in(&dir.join("before"), &text);
+    let moved = results_in(&dir.join("moved"), &format!("\n\n// moved down\n{text}"));
+    assert_eq!(before.len(), 1, "{before:#?}");
+    assert_eq!(moved.len(), 1, "{moved:#?}");
+    assert_ne!(line(&before[0]), line(&moved[0]));
+    assert_eq!(print(&before[0]), print(&moved[0]));
+    let other = results_in(&dir.join("other"), &text.replace("a[i + 1]", "a[i + 2]"));
+    assert_eq!(other.len(), 1, "{other:#?}");
+    assert_ne!(print(&before[0]), print(&other[0]));
 }
 
 #[test]

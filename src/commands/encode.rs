@@ -21,10 +21,14 @@ struct JsonViper<'a> {
 }
 
 pub fn run(args: &EncodeArgs) -> ExitCode {
-    let input = inputs::expand(std::slice::from_ref(&args.file), Language::C)
-        .into_iter()
-        .next()
-        .unwrap_or(inputs::Input::Stdin);
+    let input = inputs::expand(
+        std::slice::from_ref(&args.file),
+        Language::C,
+        crate::cli::WalkArgs::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap_or(inputs::Input::Stdin);
     let name = input.name();
     let mut sources = SourceMap::new();
     let result = input::load(&input, &mut sources).and_then(|program| match args.emit {

@@ -14,10 +14,14 @@ use crate::output;
 use viper::SourceMap;
 
 pub fn run(args: &InferArgs) -> ExitCode {
-    let input = inputs::expand(std::slice::from_ref(&args.file), Language::C)
-        .into_iter()
-        .next()
-        .unwrap_or(inputs::Input::Stdin);
+    let input = inputs::expand(
+        std::slice::from_ref(&args.file),
+        Language::C,
+        crate::cli::WalkArgs::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap_or(inputs::Input::Stdin);
     let name = input.name();
     let mut sources = SourceMap::new();
     let program = match input::load(&input, &mut sources) {

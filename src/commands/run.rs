@@ -32,7 +32,7 @@ pub fn run_all(
 ) -> ExitCode {
     let start = Instant::now();
     let (format, max_errors) = (out.format, out.max_errors());
-    let bar = progress(inputs.len());
+    let bar = progress(inputs);
     let in_process = |input: &Input| -> FileReport {
         let mut r = match input {
             Input::Invalid { name, why } => usage_error(name, why),
@@ -95,6 +95,9 @@ pub fn run_all(
                 bar.suspend(|| print_report(&r, format));
                 reports.push(r);
                 next += 1;
+            }
+            if let Some(waiting) = inputs.get(next) {
+                bar.set_message(waiting.name());
             }
         }
     });
@@ -218,14 +221,26 @@ impl<C: Fn(&Input) -> FileReport + Sync> Workers<'_, C> {
     }
 }
 
-/// A progress bar on standard error when it is a terminal and there is more than one file.
-fn progress(n: usize) -> ProgressBar {
-    if n < 2 {
+/// How often the progress bar is redrawn while no file finishes, so that its clock runs.
+const TICK: Duration = Duration::from_millis(250);
+
+/// A progress bar on standard error when it is a terminal and there is more than one file. It
+/// names the first file whose report is still to come: the one the printed output waits for.
+fn progress(inputs: &[Input]) -> ProgressBar {
+    if inputs.len() < 2 {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} files {elapsed}") {
+    let bar =
+        ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} files {elapsed} {wide_msg}")
+    {
         bar.set_style(style);
+    }
+    bar.set_message(inputs[0].name());
+    // Hidden when standard error is not a terminal, where it draws nothing and ticks never.
+    if !bar.is_hidden() {
+        bar.enable_steady_tick(TICK);
     }
     bar
 }

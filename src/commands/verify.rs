@@ -37,7 +37,7 @@ pub struct Outcome {
 
 /// `ompv verify FILE|DIR...`.
 pub fn run(args: &VerifyArgs) -> ExitCode {
-    let inputs = inputs::expand(&args.inputs, Language::C);
+    let inputs = inputs::expand(&args.inputs, Language::C, args.walk);
     let options = VerifyOptions {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),

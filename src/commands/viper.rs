@@ -16,7 +16,7 @@ fn input_problem(e: &InputError) -> Problem {
 
 /// `ompv viper FILE|DIR...`.
 pub fn run(args: &ViperArgs) -> ExitCode {
-    let inputs = inputs::expand(&args.inputs, Language::Viper);
+    let inputs = inputs::expand(&args.inputs, Language::Viper, args.walk);
     let options = VerifyOptions {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),

@@ -81,10 +81,14 @@ fn json_access<'a>(sources: &SourceMap, a: &'a Access) -> JsonAccess<'a> {
 
 pub fn run(args: &WitnessArgs) -> ExitCode {
     let start = Instant::now();
-    let input = inputs::expand(std::slice::from_ref(&args.file), Language::C)
-        .into_iter()
-        .next()
-        .unwrap_or(Input::Stdin);
+    let input = inputs::expand(
+        std::slice::from_ref(&args.file),
+        Language::C,
+        crate::cli::WalkArgs::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap_or(Input::Stdin);
     let name = input.name();
     let mut sources = SourceMap::new();
     let program = match super::input::load_with(&input, &mut sources, openmp::parse_c) {

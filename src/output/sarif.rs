@@ -3,6 +3,11 @@
 //! Silver's id is kept in the result's properties; related spans become related locations.
 //! Inconclusive obligations and code that is not verified are tool notifications, so that a
 //! viewer that only shows results never mistakes them for success.
+//!
+//! For code scanning (GitHub's and others'): relative file names are resolved against the
+//! `SRCROOT` base (the directory ompv ran in), absolute ones are `file://` URIs, and every result
+//! has a `partialFingerprints` entry that does not depend on line numbers, so a result keeps its
+//! identity when code above it moves.
 
 use super::json::severity;
 use crate::diagnose::Kind;
@@ -14,7 +19,14 @@ use serde_sarif::sarif::{
     Run, Sarif, Tool, ToolComponent,
 };
 use std::collections::BTreeMap;
+use std::hash::Hasher;
 use viper::Span;
+
+/// The URI base of relative file names: the directory ompv ran in.
+const SRCROOT: &str = "SRCROOT";
+/// The key of ompv's fingerprint in `partialFingerprints` (versioned: a new way of computing it
+/// gets a new key, so that old and new results are not matched by accident).
+const FINGERPRINT: &str = "ompvFingerprint/v1";
 
 /// Escapes a file name for a SARIF URI reference (a relative path keeps its slashes).
 pub fn uri(name: &str) -> String {
@@ -34,9 +46,34 @@ fn message(text: impl Into<String>) -> Message {
     Message::builder().text(text.into()).build()
 }
 
+/// Where a file is: a `file://` URI for an absolute name, else a reference relative to
+/// `SRCROOT`.
+fn artifact(name: &str) -> ArtifactLocation {
+    if name.starts_with('/') {
+        ArtifactLocation::builder()
+            .uri(format!("file://{}", uri(name)))
+            .build()
+    } else {
+        let mut a = ArtifactLocation::builder().uri(uri(name)).build();
+        a.uri_base_id = Some(SRCROOT.to_string());
+        a
+    }
+}
+
+/// `SRCROOT` as an absolute `file://` URI of the current directory (with the final slash a base
+/// needs); `None` if the directory cannot be named.
+fn srcroot() -> Option<BTreeMap<String, ArtifactLocation>> {
+    let dir = std::env::current_dir().ok()?;
+    let dir = dir.to_str()?;
+    let base = ArtifactLocation::builder()
+        .uri(format!("file://{}/", uri(dir.trim_end_matches('/'))))
+        .build();
+    Some(BTreeMap::from([(SRCROOT.to_string(), base)]))
+}
+
 /// A location of a span (the file alone when the span has no position).
 fn location(r: &FileReport, s: Span, note: Option<&str>, id: Option<i64>) -> Location {
-    let artifact = ArtifactLocation::builder().uri(uri(&r.file_of(s))).build();
+    let artifact = artifact(&r.file_of(s));
     let physical = if s.is_dummy() {
         PhysicalLocation::builder()
             .artifact_location(artifact)
@@ -67,6 +104,28 @@ fn level(p: &Problem) -> ResultLevel {
         "warning" => ResultLevel::Warning,
         _ => ResultLevel::Note,
     }
+}
+
+/// What identifies a problem without its line numbers: its rule and id, its file, the code at
+/// its spans and its message with the digits left out (messages name lines and values).
+fn fingerprint_text(r: &FileReport, p: &Problem) -> String {
+    let mut text = format!("{}\0{}\0{}\0", p.kind, p.id, r.file_of(p.span));
+    text.push_str(r.text_at(p.span).unwrap_or_default().trim());
+    for (s, _) in &p.related {
+        text.push('\0');
+        text.push_str(r.text_at(*s).unwrap_or_default().trim());
+    }
+    text.push('\0');
+    text.extend(p.message.chars().filter(|c| !c.is_ascii_digit()));
+    text
+}
+
+/// FNV-1a over the text, as 16 hex digits: a hash that is the same in every build and version
+/// of Rust (the standard hasher promises neither).
+fn fnv(text: &str) -> String {
+    let mut h = fnv::FnvHasher::default();
+    h.write(text.as_bytes());
+    format!("{:016x}", h.finish())
 }
 
 fn result(r: &FileReport, p: &Problem) -> SarifResult {
@@ -154,12 +213,29 @@ fn notifications(r: &FileReport) -> Vec<Notification> {
     out
 }
 
+/// The results of one file, each with its fingerprint; problems that look the same but for
+/// their lines are told apart by their order.
+fn results(r: &FileReport) -> Vec<SarifResult> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    r.problems
+        .iter()
+        .map(|p| {
+            let mut res = result(r, p);
+            let hash = fnv(&fingerprint_text(r, p));
+            let n = seen.entry(hash.clone()).or_default();
+            *n += 1;
+            res.partial_fingerprints = Some(BTreeMap::from([(
+                FINGERPRINT.to_string(),
+                format!("{hash}:{n}"),
+            )]));
+            res
+        })
+        .collect()
+}
+
 /// The SARIF log of a run over `reports`.
 pub fn log(reports: &[FileReport]) -> Sarif {
-    let results: Vec<SarifResult> = reports
-        .iter()
-        .flat_map(|r| r.problems.iter().map(move |p| result(r, p)))
-        .collect();
+    let results: Vec<SarifResult> = reports.iter().flat_map(results).collect();
     let mut kinds: Vec<&str> = reports
         .iter()
         .flat_map(|r| r.problems.iter().map(|p| p.kind.as_str()))
@@ -185,11 +261,12 @@ pub fn log(reports: &[FileReport]) -> Sarif {
     if !notes.is_empty() {
         invocation.tool_execution_notifications = Some(notes);
     }
-    let run = Run::builder()
+    let mut run = Run::builder()
         .tool(Tool::builder().driver(driver).build())
         .results(results)
         .invocations(vec![invocation])
         .build();
+    run.original_uri_base_ids = srcroot();
     Sarif::builder()
         .schema(serde_sarif::sarif::SCHEMA_URL)
         .version(serde_json::json!("2.1.0"))
@@ -210,5 +287,22 @@ mod tests {
     fn uris_escape_what_is_not_a_path_character() {
         assert_eq!(uri("examples/a b.c"), "examples/a%20b.c");
         assert_eq!(uri("<stdin>"), "%3Cstdin%3E");
+    }
+
+    #[test]
+    fn absolute_names_are_file_uris_and_relative_ones_have_a_base() {
+        let abs = artifact("/home/u/a b.c");
+        assert_eq!(abs.uri.as_deref(), Some("file:///home/u/a%20b.c"));
+        assert_eq!(abs.uri_base_id, None);
+        let rel = artifact("src/a.c");
+        assert_eq!(rel.uri.as_deref(), Some("src/a.c"));
+        assert_eq!(rel.uri_base_id.as_deref(), Some(SRCROOT));
+    }
+
+    #[test]
+    fn the_fingerprint_hash_is_fnv_1a() {
+        // FNV-1a 64 of "a" (the published test vector): a changed hash would re-open every
+        // result a code-scanning service already knows.
+        assert_eq!(fnv("a"), "af63dc4c8601ec8c");
     }
 }

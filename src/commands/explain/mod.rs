@@ -44,10 +44,14 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let Some(file) = &args.file else {
         return ExitCode::InputError;
     };
-    let input = inputs::expand(std::slice::from_ref(file), Language::C)
-        .into_iter()
-        .next()
-        .unwrap_or(Input::Stdin);
+    let input = inputs::expand(
+        std::slice::from_ref(file),
+        Language::C,
+        crate::cli::WalkArgs::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap_or(Input::Stdin);
     let name = input.name();
     let mut sources = SourceMap::new();
     let loaded = input::load(&input, &mut sources).and_then(|program| {
