@@ -17,11 +17,10 @@
 
 mod verify_support;
 
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use verify_support::root;
+use verify_support::{root, verify_json_all};
 
 /// Every `.c` file under `dir`, recursively, sorted.
 fn c_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -63,30 +62,11 @@ fn programs() -> Vec<PathBuf> {
 /// `race_free` of ompv's report on each file: `Some(true)` proved, `Some(false)` a certain race,
 /// `None` neither.
 fn ompv_verdicts(files: &[PathBuf]) -> BTreeMap<PathBuf, Option<bool>> {
-    let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
-        .arg("verify")
-        .args(files)
-        .args(["--format", "json"])
-        .current_dir(root())
-        .output()
-        .expect("ompv runs");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
-    let verdicts: BTreeMap<PathBuf, Option<bool>> = stdout
-        .lines()
-        .map(|l| {
-            let json: Value =
-                serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
-            let file = PathBuf::from(json["file"].as_str().expect("file"));
-            (file, json["race_free"].as_bool())
-        })
-        .collect();
-    assert_eq!(
-        verdicts.len(),
-        files.len(),
-        "one report per file: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    verdicts
+    files
+        .iter()
+        .zip(verify_json_all(files))
+        .map(|(file, json)| (file.clone(), json["race_free"].as_bool()))
+        .collect()
 }
 
 /// Archer's answer on each file: `Ok(Some((l1, l2)))` a race between those lines, `Ok(None)` no

@@ -3,7 +3,7 @@
 //! same JSON shape).
 
 use super::input::{self, InputFailure};
-use super::inputs::{self, Language};
+use super::inputs;
 use super::run::print_report;
 use crate::cli::{EncodeArgs, EncodeEmit, EncodeFormat, Format};
 use crate::diagnose::Kind;
@@ -21,14 +21,7 @@ struct JsonViper<'a> {
 }
 
 pub fn run(args: &EncodeArgs) -> ExitCode {
-    let input = inputs::expand(
-        std::slice::from_ref(&args.file),
-        Language::C,
-        crate::cli::WalkArgs::default(),
-    )
-    .into_iter()
-    .next()
-    .unwrap_or(inputs::Input::Stdin);
+    let input = inputs::one_c_file(&args.file);
     let name = input.name();
     let mut sources = SourceMap::new();
     let result = input::load(&input, &mut sources).and_then(|program| match args.emit {

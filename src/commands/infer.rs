@@ -6,7 +6,7 @@
 
 use super::encode::failure_report;
 use super::input;
-use super::inputs::{self, Language};
+use super::inputs;
 use super::run::print_report;
 use crate::cli::{Format, InferArgs};
 use crate::exit::ExitCode;
@@ -14,14 +14,7 @@ use crate::output;
 use viper::SourceMap;
 
 pub fn run(args: &InferArgs) -> ExitCode {
-    let input = inputs::expand(
-        std::slice::from_ref(&args.file),
-        Language::C,
-        crate::cli::WalkArgs::default(),
-    )
-    .into_iter()
-    .next()
-    .unwrap_or(inputs::Input::Stdin);
+    let input = inputs::one_c_file(&args.file);
     let name = input.name();
     let mut sources = SourceMap::new();
     let program = match input::load(&input, &mut sources) {

@@ -95,6 +95,20 @@ impl Language {
     }
 }
 
+/// The one C input of a command that reads one file (`encode`, `infer`, `explain`, `witness`):
+/// the file, standard input for `-`, or the first `.c` file of a directory (as [`expand`]
+/// finds them, without flags); in a worker, standard input.
+pub fn one_c_file(file: &Path) -> Input {
+    expand(
+        std::slice::from_ref(&file.to_path_buf()),
+        Language::C,
+        WalkArgs::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap_or(Input::Stdin)
+}
+
 /// Expands the command-line arguments: directories into their files (recursively, sorted),
 /// `-` into standard input (once). In a child process, only what the child checks: standard
 /// input, or nothing (a worker is sent its files, see [`crate::isolate`]).

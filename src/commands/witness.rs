@@ -7,7 +7,7 @@
 //! completed in the model: the reason and where), 2 input errors.
 
 use super::encode::failure_report;
-use super::inputs::{self, Input, Language};
+use super::inputs;
 use super::run::print_report;
 use crate::cli::{Format, WitnessArgs, WitnessFormat, WitnessSchedule};
 use crate::exit::ExitCode;
@@ -81,14 +81,7 @@ fn json_access<'a>(sources: &SourceMap, a: &'a Access) -> JsonAccess<'a> {
 
 pub fn run(args: &WitnessArgs) -> ExitCode {
     let start = Instant::now();
-    let input = inputs::expand(
-        std::slice::from_ref(&args.file),
-        Language::C,
-        crate::cli::WalkArgs::default(),
-    )
-    .into_iter()
-    .next()
-    .unwrap_or(Input::Stdin);
+    let input = inputs::one_c_file(&args.file);
     let name = input.name();
     let mut sources = SourceMap::new();
     let program = match super::input::load_with(&input, &mut sources, openmp::parse_c) {

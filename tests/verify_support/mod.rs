@@ -56,9 +56,8 @@ pub fn verify(file: &Path) -> Report {
 }
 
 /// Runs `ompv verify FILES --format json` once for all files (so ompv spreads them over the
-/// cores): each file's report, in the order given, with the exit code a run on that file alone
-/// has (0 verified, 1 failed, 2 error, 3 unknown).
-pub fn verify_all(files: &[PathBuf]) -> Vec<Report> {
+/// cores): each file's JSON report, in the order given.
+pub fn verify_json_all(files: &[PathBuf]) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
         .arg("verify")
         .args(files)
@@ -71,16 +70,29 @@ pub fn verify_all(files: &[PathBuf]) -> Vec<Report> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
         .collect();
-    assert_eq!(jsons.len(), files.len(), "one report per file: {stdout}");
+    assert_eq!(
+        jsons.len(),
+        files.len(),
+        "one report per file: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (file, json) in files.iter().zip(&jsons) {
+        assert_eq!(
+            json["file"].as_str(),
+            file.to_str(),
+            "reports in input order"
+        );
+    }
+    jsons
+}
+
+/// [`verify_json_all`] read as reports, each with the exit code a run on that file alone has
+/// (0 verified, 1 failed, 2 error, 3 unknown).
+pub fn verify_all(files: &[PathBuf]) -> Vec<Report> {
     files
         .iter()
-        .zip(jsons)
+        .zip(verify_json_all(files))
         .map(|(file, json)| {
-            assert_eq!(
-                json["file"].as_str(),
-                file.to_str(),
-                "reports in input order"
-            );
             let code = match json["verdict"].as_str() {
                 Some("verified") => 0,
                 Some("failed") => 1,

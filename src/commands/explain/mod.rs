@@ -14,7 +14,7 @@ pub mod text;
 
 use super::encode::failure_report;
 use super::input;
-use super::inputs::{self, Input, Language};
+use super::inputs;
 use super::run::print_report;
 use crate::cli::{ExplainArgs, ExplainEmit, Format};
 use crate::exit::ExitCode;
@@ -44,14 +44,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let Some(file) = &args.file else {
         return ExitCode::InputError;
     };
-    let input = inputs::expand(
-        std::slice::from_ref(file),
-        Language::C,
-        crate::cli::WalkArgs::default(),
-    )
-    .into_iter()
-    .next()
-    .unwrap_or(Input::Stdin);
+    let input = inputs::one_c_file(file);
     let name = input.name();
     let mut sources = SourceMap::new();
     let loaded = input::load(&input, &mut sources).and_then(|program| {
