@@ -45,6 +45,11 @@ pub enum Command {
     /// Run a C/OpenMP program once under ompv's model of OpenMP and report the data races of
     /// that execution (real races, with a witness); no race found is not a proof.
     Witness(WitnessArgs),
+    /// Serve ompv's diagnostics to an editor (a language server on standard input/output).
+    ///
+    /// Each C file is verified when it is opened and when it is saved; an edit cancels the
+    /// running check. A hover on a pragma shows its PPL block and contract.
+    Lsp(LspArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page (roff) of ompv, or of one of its commands (`ompv man verify`).
@@ -115,6 +120,14 @@ pub struct EncodeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = EncodeFormat::Text)]
     pub format: EncodeFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Options of `ompv verify` to check each file with (after `--`, e.g. `ompv lsp --
+    /// --timeout 10 --check-overflow`).
+    #[arg(last = true, value_name = "VERIFY_OPTION")]
+    pub verify: Vec<std::ffi::OsString>,
 }
 
 #[derive(Args, Debug)]

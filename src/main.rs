@@ -78,6 +78,7 @@ fn run() -> ExitCode {
         cli::Command::Infer(args) => commands::infer::run(&args),
         cli::Command::Explain(args) => commands::explain::run(&args),
         cli::Command::Witness(args) => commands::witness::run(&args),
+        cli::Command::Lsp(args) => commands::lsp::run(&args),
         cli::Command::Completions(args) => {
             commands::meta::completions(args.shell);
             ExitCode::Verified

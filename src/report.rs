@@ -83,6 +83,16 @@ impl Problem {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// The name a diagnostic shows in brackets (`error[race]`): the kind, or Silver's id where
+    /// that is what the reader knows (Viper programs, internal and back-end errors).
+    pub fn code(&self) -> &str {
+        if self.by_id || self.kind == "internal" || self.kind == "backend" {
+            &self.id
+        } else {
+            &self.kind
+        }
+    }
 }
 
 /// One obligation (a generated member) and its outcome.

@@ -213,3 +213,46 @@ pub fn json(file: &str, program: &Program) -> ProgramJson {
             .collect(),
     }
 }
+
+/// The text view of the pragma at byte `offset` of `file`: for a region's own pragma, the
+/// whole region; for a pragma that makes a block of one (`for`, `single`, `task`, ...), that
+/// block, its contract (stated or inferred) and the region it is part of. `None` elsewhere.
+pub fn at(program: &Program, file: viper::FileId, offset: usize) -> Option<String> {
+    let covers = |s: viper::Span| {
+        !s.is_dummy() && s.file == file && (s.start as usize..=s.end as usize).contains(&offset)
+    };
+    let mut out = String::new();
+    if let Some(r) = program.regions.iter().find(|r| covers(r.pragma.span)) {
+        region_text(r, program, &mut out);
+        return Some(out);
+    }
+    for r in &program.regions {
+        let blocks: Vec<_> = r
+            .ppl
+            .blocks()
+            .into_iter()
+            .filter(|b| {
+                b.payload.origin != BlockOrigin::Replicated && covers(b.payload.pragma.span)
+            })
+            .collect();
+        if blocks.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "in the region in `{}` at line {}: {}",
+            r.function,
+            r.line(),
+            ppl::shape(&r.ppl)
+        );
+        for b in blocks {
+            let _ = writeln!(out, "  {}", block_header(b));
+            contract_text(b.payload.contract.as_ref(), "    ", &mut out);
+            for c in contributions(b, program) {
+                let _ = writeln!(out, "    {c}");
+            }
+        }
+        return Some(out);
+    }
+    None
+}

@@ -5,6 +5,7 @@ pub mod explain;
 pub mod infer;
 pub mod input;
 pub mod inputs;
+pub mod lsp;
 pub mod meta;
 pub mod run;
 pub mod settle;

@@ -132,7 +132,7 @@ pub fn run_all(
 }
 
 /// Runs `f` on a thread with the stack the checks need (the main thread's is too small).
-fn on_big_stack<T: Send>(f: impl Fn() -> T + Sync) -> T {
+pub fn on_big_stack<T: Send>(f: impl Fn() -> T + Sync) -> T {
     let f = &f;
     std::thread::scope(|s| {
         let big = std::thread::Builder::new()

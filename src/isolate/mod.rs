@@ -13,6 +13,7 @@
 //!
 //! `OMPV_IN_PROCESS=1` checks every file in the ompv process itself (for a debugger).
 
+pub mod job;
 pub mod progress;
 mod signal;
 pub mod wire;
@@ -62,8 +63,17 @@ pub fn enabled() -> bool {
 
 /// A child process of this executable with the same arguments and `var` set.
 fn child(var: &str, stdin: Stdio) -> std::io::Result<std::process::Child> {
+    child_with(std::env::args_os().skip(1), var, stdin)
+}
+
+/// A child process of this executable with the arguments `args` and `var` set.
+fn child_with(
+    args: impl IntoIterator<Item = OsString>,
+    var: &str,
+    stdin: Stdio,
+) -> std::io::Result<std::process::Child> {
     Command::new(std::env::current_exe()?)
-        .args(std::env::args_os().skip(1))
+        .args(args)
         .env(var, "1")
         .stdin(stdin)
         .stdout(Stdio::piped())

@@ -27,11 +27,7 @@ pub fn diagnostics(sources: &SourceMap, problems: &[Problem], color: bool) -> Ve
     let config = term::Config::default();
     for p in problems {
         let mut d = Diagnostic::new(p.severity)
-            .with_code(if p.by_id || p.kind == "internal" || p.kind == "backend" {
-                p.id.clone()
-            } else {
-                p.kind.clone()
-            })
+            .with_code(p.code())
             .with_message(&p.message);
         let mut labels = Vec::new();
         if let Some(&fid) = ids.get(p.span.file.0 as usize) {
