@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # Installs what building and testing ompv needs on a fresh Debian machine. Idempotent and quick when
 # everything is already there. Needs root (or sudo) the first time, for apt-get.
+#
+#   scripts/setup.sh            the default build and its tests (Z3, Graphviz, clang and Archer)
+#   scripts/setup.sh --silicon  also the Silicon back end (a JDK, the z3 executable, silicon.jar)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+silicon=no
+for arg in "$@"; do
+  case "$arg" in
+    --silicon) silicon=yes ;;
+    *) echo "setup: unknown option $arg (known: --silicon)" >&2; exit 2 ;;
+  esac
+done
 
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
@@ -26,7 +37,14 @@ install_missing() {
 packages=(libz3-dev pkg-config graphviz bsdutils)
 install_missing "${packages[@]}"
 
+# --- Archer (the independent race oracle of tests/archer.rs and scripts/archer.sh) ---
+# clang 14 with Debian's LLVM OpenMP runtime; libomp-14-dev ships libarcher.so, the ThreadSanitizer
+# tool that knows OpenMP's happens-before (barriers, tasks, locks).
+archer_packages=(clang-14 libomp-14-dev)
+install_missing "${archer_packages[@]}"
+
 # --- Silicon (the second back end, `--backend silicon|both`, cargo feature `silicon`) ---
+if [ "$silicon" != yes ]; then exit 0; fi
 # Needs a JDK (the JVM is loaded through JNI), Debian's z3 executable (Silicon runs Z3 as a
 # process; 4.8.12 works) and silicon.jar, which is published inside the PyPI package nagini.
 silicon_packages=(z3 openjdk-17-jdk-headless)
@@ -54,9 +72,3 @@ PY
   mv "$silicon_jar.part" "$silicon_jar"
   rm -rf "$silicon_dir/pip"
 fi
-
-# --- Archer (the independent race oracle of tests/archer.rs and scripts/archer.sh) ---
-# clang 14 with Debian's LLVM OpenMP runtime; libomp-14-dev ships libarcher.so, the ThreadSanitizer
-# tool that knows OpenMP's happens-before (barriers, tasks, locks).
-archer_packages=(clang-14 libomp-14-dev)
-install_missing "${archer_packages[@]}"

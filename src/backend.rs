@@ -194,7 +194,7 @@ impl SiliconRun<'_> {
                     "silicon.unavailable",
                     Span::DUMMY,
                     "this ompv was built without Silicon support; rebuild with \
-                     `cargo build --features silicon` (and run scripts/setup.sh)",
+                     `cargo build --features silicon` (and run scripts/setup.sh --silicon)",
                 )],
             )
         }

@@ -278,14 +278,17 @@ fn every_option_the_readme_names_exists() {
         "encode",
         "explain",
         "witness",
+        "lsp",
         "completions",
         "man",
     ] {
         help.push_str(&cli_support::ompv(&[sub, "--help"]).stdout);
     }
     help.push_str(&cli_support::ompv(&["--help"]).stdout);
-    // cargo's, the benches', Silicon's and rustc's own options that the README mentions.
+    // cargo's, the benches', Silicon's, rustc's and the set-up script's own options that the
+    // README mentions.
     let cargo = [
+        "--silicon",
         "--release",
         "--features",
         "--bench",

@@ -10,7 +10,7 @@ use viper::verifier::Verdict;
 use viper::{FileId, SourceFile};
 
 fn run(text: &str) -> SiliconResult {
-    let silicon = Silicon::global().expect("Silicon is set up (run scripts/setup.sh)");
+    let silicon = Silicon::global().expect("Silicon is set up (run scripts/setup.sh --silicon)");
     let src = SourceFile::new("test.vpr", text);
     silicon
         .verify_source(&src, FileId(7))

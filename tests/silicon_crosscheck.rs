@@ -152,7 +152,7 @@ fn every_viper_test_program_agrees_on_both_back_ends() {
         .map(|(p, name)| SourceFile::new(name.clone(), std::fs::read_to_string(p).unwrap()))
         .collect();
 
-    let silicon = Silicon::global().expect("Silicon is set up (run scripts/setup.sh)");
+    let silicon = Silicon::global().expect("Silicon is set up (run scripts/setup.sh --silicon)");
     // Queue every file for Silicon first; the native back end works meanwhile.
     let pending: Vec<_> = sources
         .iter()

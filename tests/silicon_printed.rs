@@ -47,7 +47,7 @@ fn printed_programs_report_at_the_original_positions() {
         let rel = p.strip_prefix(&corpus).unwrap_or(p).display().to_string();
         !not_run.contains(&rel.as_str())
     });
-    let silicon = Silicon::global().expect("Silicon is set up (run scripts/setup.sh)");
+    let silicon = Silicon::global().expect("Silicon is set up (run scripts/setup.sh --silicon)");
     let mut checked = 0;
     let mut failures = Vec::new();
     let mut timed_out = Vec::new();

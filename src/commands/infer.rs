@@ -35,7 +35,10 @@ pub fn run(args: &InferArgs) -> ExitCode {
     ExitCode::Verified
 }
 
-/// `text` with each insertion's text placed at its byte offset (several at one offset in order).
+/// `text` with each insertion's text placed at its byte offset (several at one offset in order),
+/// laid out as the code around it: a line an insertion starts gets the indentation of the line
+/// it is inserted into, and the further lines of a `/*@ … @*/` comment line up under its first
+/// clause.
 pub fn with_insertions(text: &str, insertions: &[openmp::infer::Insertion]) -> String {
     let mut sorted: Vec<&openmp::infer::Insertion> = insertions
         .iter()
@@ -46,9 +49,100 @@ pub fn with_insertions(text: &str, insertions: &[openmp::infer::Insertion]) -> S
     let mut at = 0;
     for i in sorted {
         out.push_str(&text[at..i.offset]);
-        out.push_str(&i.text);
+        let line_start = text[..i.offset].rfind('\n').map_or(0, |k| k + 1);
+        let indent: String = text[line_start..]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        let next_is_newline = text[i.offset..].starts_with('\n');
+        lay_out(&i.text, &indent, next_is_newline, &mut out);
         at = i.offset;
     }
     out.push_str(&text[at..]);
     out
+}
+
+/// Appends `insertion` to `out`, indenting each line it starts with `indent`, or, inside a
+/// specification comment, under the comment's first clause. No line gets trailing blanks.
+fn lay_out(insertion: &str, indent: &str, next_is_newline: bool, out: &mut String) {
+    let mut comment: Option<String> = None;
+    let mut rest = insertion;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("/*@ ") {
+            // The column of the first clause, as blanks (tabs kept, so that it lines up).
+            let line = &out[out.rfind('\n').map_or(0, |k| k + 1)..];
+            let mut under: String = line
+                .chars()
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            under.push_str("    ");
+            comment = Some(under);
+            out.push_str("/*@ ");
+            rest = &rest[4..];
+            continue;
+        }
+        if rest.starts_with("@*/") {
+            comment = None;
+            out.push_str("@*/");
+            rest = &rest[3..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+        if c == '\n' {
+            let line_follows = match rest.chars().next() {
+                Some(n) => n != '\n',
+                None => !next_is_newline,
+            };
+            if line_follows {
+                out.push_str(comment.as_deref().unwrap_or(indent));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use openmp::infer::Insertion;
+
+    fn insert(text: &str, at: &[(&str, &str)]) -> String {
+        let insertions: Vec<Insertion> = at
+            .iter()
+            .map(|(before, t)| Insertion {
+                offset: text.find(before).expect("the place"),
+                text: t.to_string(),
+            })
+            .collect();
+        with_insertions(text, &insertions)
+    }
+
+    #[test]
+    fn insertions_keep_the_indentation_and_clauses_line_up() {
+        let text = "int f(void)\n{\n    #pragma omp single\n    g();\n    return 0;\n}\n";
+        let braced = insert(
+            text,
+            &[
+                (
+                    "g();",
+                    "{ /*@ context Perm(a, 1\\2);\ncontext Perm(b, 1\\2); @*/\n",
+                ),
+                ("\n    return", "\n}"),
+            ],
+        );
+        assert_eq!(
+            braced,
+            "int f(void)\n{\n    #pragma omp single\n    { /*@ context Perm(a, 1\\2);\n          \
+             context Perm(b, 1\\2); @*/\n    g();\n    }\n    return 0;\n}\n"
+        );
+        // A function contract before a function at the start of a line.
+        let contract = insert(
+            "void f(void) {}\n",
+            &[("void", "/*@ requires true;\nensures true; @*/\n")],
+        );
+        assert_eq!(
+            contract,
+            "/*@ requires true;\n    ensures true; @*/\nvoid f(void) {}\n"
+        );
+    }
 }

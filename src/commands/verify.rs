@@ -583,7 +583,7 @@ mod silicon {
             Kind::Backend,
             Span::DUMMY,
             "this ompv was built without Silicon support; rebuild with \
-             `cargo build --features silicon` (and run scripts/setup.sh)"
+             `cargo build --features silicon` (and run scripts/setup.sh --silicon)"
                 .into(),
         );
         d.id = "silicon.unavailable".into();

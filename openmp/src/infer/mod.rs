@@ -251,6 +251,11 @@ fn function_contract(
                 );
                 clauses.push(clause(ClauseKind::Requires, has, span, false));
             }
+            for l in derefs::unconditional_loops(body, v) {
+                if let Some(has) = loop_extent(program, f, body, &var.name, &l, span) {
+                    clauses.push(clause(ClauseKind::Requires, has, span, false));
+                }
+            }
         }
     }
     let written = match &f.body {
@@ -362,8 +367,9 @@ fn clause(kind: ClauseKind, expr: SExpr, span: Span, exact: bool) -> Clause {
 }
 
 /// `k e; k e; …` as printed.
+/// The clauses one a line each; `ompv infer` lines them up under the first one.
 fn clauses_text(c: &Contract) -> String {
-    crate::spec::print_contract(c).join("\n    ")
+    crate::spec::print_contract(c).join("\n")
 }
 
 fn collect_blocks_mut<'a, B>(p: &'a mut ppl::Ppl<B>, out: &mut Vec<&'a mut ppl::BasicBlock<B>>) {
@@ -1016,6 +1022,49 @@ fn loop_range(
         _ => return None,
     };
     Some(e)
+}
+
+/// `lower < bound ==> bound - 1 + c < \pointer_length(p)` (`<=` and `bound + c` for a `<=`
+/// test): the object holds the last element a `parallel for` that runs on every call accesses.
+/// Only for bounds over parameters the body never assigns, so that they mean at the call what
+/// they mean at the loop.
+fn loop_extent(
+    program: &Program,
+    f: &Function,
+    body: &Block,
+    p: &str,
+    l: &derefs::LoopAccess,
+    span: Span,
+) -> Option<SExpr> {
+    use crate::spec::BinOp as SO;
+    let assigned = visit::assigned(&body.stmts);
+    let mut vars = Vec::new();
+    l.lower.vars(&mut vars);
+    l.bound.vars(&mut vars);
+    let fixed_param = |v: &VarId| f.params.iter().any(|q| q.var == *v) && !assigned.contains(v);
+    if !vars.iter().all(fixed_param) {
+        return None;
+    }
+    let (lower, bound) = (
+        spec_of(program, &l.lower, span)?,
+        spec_of(program, &l.bound, span)?,
+    );
+    let (runs, last) = match l.test {
+        BinOp::Lt => (SO::Lt, l.offset - 1),
+        BinOp::Le => (SO::Le, l.offset),
+        _ => return None,
+    };
+    let last = match last {
+        0 => bound.clone(),
+        c if c > 0 => s::add(bound.clone(), s::int(c, span), span),
+        c => s::sub(bound.clone(), s::int(-c, span), span),
+    };
+    Some(s::bin(
+        SO::Implies,
+        s::bin(runs, lower, bound, span),
+        s::bin(SO::Lt, last, s::length(s::var(p, span), span), span),
+        span,
+    ))
 }
 
 /// A side-effect-free integer expression over variables as a specification expression.

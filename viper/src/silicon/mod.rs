@@ -8,7 +8,7 @@
 //! ([`mapping`]), so that its answers can be compared with the native back end's.
 //!
 //! Run-time needs, each overridable: `OMPV_SILICON_JAR` (default `.cache/silicon/silicon.jar` in
-//! the repository, fetched by `scripts/setup.sh`), a JDK (`JAVA_HOME`, else the `java` on `PATH`),
+//! the repository, fetched by `scripts/setup.sh --silicon`), a JDK (`JAVA_HOME`, else the `java` on `PATH`),
 //! and a Z3 executable (`OMPV_Z3_EXE`, else `z3` on `PATH`). When one is missing, every call fails
 //! with a [`SiliconError`] naming it.
 
@@ -32,11 +32,11 @@ use std::time::Duration;
 /// Why Silicon could not give an answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SiliconError {
-    #[error("Silicon's jar was not found at {path} (looked up through {origin}); run scripts/setup.sh or set OMPV_SILICON_JAR")]
+    #[error("Silicon's jar was not found at {path} (looked up through {origin}); run scripts/setup.sh --silicon or set OMPV_SILICON_JAR")]
     JarNotFound { path: String, origin: String },
-    #[error("no Java VM for Silicon: {reason}; run scripts/setup.sh (installs openjdk-17-jdk-headless) or set JAVA_HOME")]
+    #[error("no Java VM for Silicon: {reason}; run scripts/setup.sh --silicon (installs openjdk-17-jdk-headless) or set JAVA_HOME")]
     JvmNotFound { reason: String },
-    #[error("no Z3 executable for Silicon: {reason}; run scripts/setup.sh (installs Debian's z3) or set OMPV_Z3_EXE")]
+    #[error("no Z3 executable for Silicon: {reason}; run scripts/setup.sh --silicon (installs Debian's z3) or set OMPV_Z3_EXE")]
     Z3NotFound { reason: String },
     #[error("the Java VM ({libjvm}) could not be started: {reason}")]
     JvmStart { libjvm: String, reason: String },
