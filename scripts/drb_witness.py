@@ -33,7 +33,7 @@ def expected(text):
 
 
 def access(a):
-    return (a["line"], a["column"], "W" if a["kind"] == "write" else "R")
+    return (a["line"], a["column"], "W" if a["access"] == "write" else "R")
 
 
 def run(ompv, path):
@@ -52,10 +52,11 @@ def run(ompv, path):
         except ValueError:
             pass
     got, reason = set(), ""
-    if j.get("outcome") == "races":
-        got = {tuple(sorted([access(r["first"]), access(r["second"])])) for r in j["races"]}
-    elif j.get("outcome") == "inconclusive":
-        reason = j.get("reason") or ""
+    errors = j.get("errors") or []
+    if j.get("verdict") == "failed":
+        got = {tuple(sorted(access(a) for a in e["accesses"])) for e in errors if e["kind"] == "race"}
+    elif code == 3:
+        reason = next((e["message"] for e in errors if e["kind"] == "inconclusive"), "")
     elif code == 2:
         reason = ((j.get("errors") or [{}])[0]).get("message", "")
     return OUTCOME.get(code, "crash/timeout"), got, reason, dt

@@ -28,6 +28,8 @@ pub struct Problem {
     pub by_id: bool,
     /// For a data race: its two accesses, the one made first in the witness first.
     pub accesses: Vec<RaceAccess>,
+    /// For a data race with a witness: the element both access (`a[3]`, `` `sum` ``).
+    pub element: Option<String>,
     /// For a data race: the further races a run of the program found that share an access with
     /// it, each its two accesses (for a race of the proof, they confirm it). They are reported
     /// here, not again on their own.
@@ -42,6 +44,10 @@ pub struct RaceAccess {
     pub write: bool,
     /// Who makes it in the witness: `iteration i = 3 of the loop at line 12`.
     pub by: String,
+    /// The OpenMP thread number that makes it in the witness, where the witness names one.
+    pub thread: Option<u32>,
+    /// The values of the loop variables of the iteration that makes it (outermost first).
+    pub iteration: Vec<(String, i128)>,
 }
 
 impl Problem {
@@ -62,6 +68,7 @@ impl Problem {
             notes: Vec::new(),
             by_id: false,
             accesses: Vec::new(),
+            element: None,
             run_races: Vec::new(),
         }
     }

@@ -60,10 +60,10 @@ fn check(file: &Path, generated: bool) -> Result<bool, String> {
         return Ok(false);
     }
     let (_, w) = json_of(&["witness", "--format", "json"], file)?;
-    if w["outcome"] == "races" {
+    if w["verdict"] == "failed" {
         return Err(format!(
             "proved race-free, but a run of it races: {}",
-            w["races"]
+            w["errors"]
         ));
     }
     // A mutant of a corpus program that is marked as beyond Archer (it crashes on the program,

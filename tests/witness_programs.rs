@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// An access as `line:column:R/W`.
 fn access(a: &Value) -> String {
-    let kind = if a["kind"] == "write" { "W" } else { "R" };
+    let kind = if a["access"] == "write" { "W" } else { "R" };
     format!("{}:{}:{kind}", a["line"], a["column"])
 }
 
@@ -48,6 +48,15 @@ fn normalise(pair: &str) -> String {
 }
 
 /// The JSON answer of `ompv witness --format json FILE`.
+/// The races of a witness report (its errors of kind `race`).
+fn races(j: &Value) -> impl Iterator<Item = &Value> {
+    j["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["kind"] == "race")
+}
+
 fn witness_json(file: &str) -> (i32, Value) {
     let run = ompv(&["witness", "--format", "json", file]);
     let line = run
@@ -77,21 +86,16 @@ fn every_program_reports_exactly_its_expected_pairs() {
         match expected(path) {
             Some(want) => {
                 racy += 1;
-                let got: BTreeSet<String> = j["races"]
-                    .as_array()
-                    .map(|rs| {
-                        rs.iter()
-                            .map(|r| {
-                                normalise(&format!(
-                                    "{} {}",
-                                    access(&r["first"]),
-                                    access(&r["second"])
-                                ))
-                            })
-                            .collect()
+                let got: BTreeSet<String> = races(&j)
+                    .map(|r| {
+                        normalise(&format!(
+                            "{} {}",
+                            access(&r["accesses"][0]),
+                            access(&r["accesses"][1])
+                        ))
                     })
-                    .unwrap_or_default();
-                if code != 1 || j["outcome"] != "races" || got != want {
+                    .collect();
+                if code != 1 || j["verdict"] != "failed" || got != want {
                     failures.push(format!(
                         "{rel}: exit {code}, expected {want:?}, got {got:?} ({j})"
                     ));
@@ -99,7 +103,7 @@ fn every_program_reports_exactly_its_expected_pairs() {
             }
             None => {
                 clean += 1;
-                if code != 0 || j["outcome"] != "no-race-observed" {
+                if code != 0 || j["verdict"] != "unknown" || j["errors"] != serde_json::json!([]) {
                     failures.push(format!("{rel}: exit {code}, expected no race, got {j}"));
                 }
             }
@@ -117,22 +121,27 @@ fn every_program_reports_exactly_its_expected_pairs() {
 fn a_witness_names_both_accesses_their_threads_and_iterations() {
     let (code, j) = witness_json("tests/c/witness/shifted_index.c");
     assert_eq!(code, 1);
-    let r = &j["races"][0];
-    assert_eq!(r["drb"], "a[i]@8:5:W vs. a[i + 1]@8:12:R", "{r}");
-    let (first, second) = (&r["first"], &r["second"]);
+    // The shape of `ompv verify`'s JSON: the race is an error with its accesses, in execution
+    // order, and typed thread and iteration numbers.
+    assert_eq!(j["verdict"], "failed");
+    assert_eq!(j["race_free"], false);
+    let r = &j["errors"][0];
+    assert_eq!(r["kind"], "race", "{r}");
+    assert_eq!(r["pair"], "a[i]@8:5:W vs. a[i + 1]@8:12:R", "{r}");
+    let (first, second) = (&r["accesses"][0], &r["accesses"][1]);
     assert_ne!(first["thread"], second["thread"], "{r}");
     // One iteration reads the element the other writes: their `i` differ by one.
     let (fi, si) = (
         first["iteration"]["i"].as_i64().expect("i"),
         second["iteration"]["i"].as_i64().expect("i"),
     );
-    let (reader, writer) = if first["kind"] == "read" {
+    let (reader, writer) = if first["access"] == "read" {
         (fi, si)
     } else {
         (si, fi)
     };
     assert_eq!(reader + 1, writer, "{r}");
-    assert_eq!(r["location"], format!("a[{writer}]"), "{r}");
+    assert_eq!(r["element"], format!("a[{writer}]"), "{r}");
 
     let run = ompv(&["witness", "tests/c/witness/shifted_index.c"]);
     assert_eq!(run.code, 1);
@@ -190,9 +199,12 @@ fn what_the_model_cannot_run_is_inconclusive_with_the_reason_and_where() {
             )
         };
         assert_eq!(code, 3);
-        assert_eq!(j["outcome"], "inconclusive");
-        let reason = j["reason"].as_str().expect("reason");
-        let at = format!("{}:", j["line"]);
+        assert_eq!(j["verdict"], "unknown");
+        let e = &j["errors"][0];
+        assert_eq!(e["kind"], "inconclusive", "{j}");
+        assert_eq!(e["severity"], "warning", "{j}");
+        let reason = e["message"].as_str().expect("reason");
+        let at = format!("{}:", e["line"]);
         assert!(reason.contains(needle) || at == needle, "{name}: {j}");
     }
 }

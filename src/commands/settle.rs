@@ -58,8 +58,8 @@ pub fn settle(sources: &mut SourceMap, dir: Option<&Path>) -> Option<Settled> {
 /// The id of a race that a run found.
 pub const RUN_RACE_ID: &str = "replay.race";
 
-/// A race of the run as a problem of the report.
-fn problem(p: &RacePair) -> Problem {
+/// A race of the run as a problem of the report (`ompv witness` reports its races so too).
+pub fn problem(p: &RacePair) -> Problem {
     let mut d = Problem::error(
         Kind::Race.as_str(),
         RUN_RACE_ID,
@@ -78,7 +78,10 @@ fn problem(p: &RacePair) -> Problem {
             span: a.span,
             write: a.write,
             by: a.unit.clone(),
+            thread: Some(a.thread),
+            iteration: a.iteration.clone(),
         })
         .collect();
+    d.element = Some(p.location.clone());
     d
 }

@@ -281,6 +281,7 @@ fn problem(d: &Diagnostic) -> Problem {
     p.related = d.related.clone();
     p.notes = d.notes.clone();
     p.accesses = d.accesses.clone();
+    p.element = d.element.clone();
     p
 }
 

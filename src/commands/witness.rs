@@ -11,72 +11,50 @@ use super::inputs;
 use super::run::print_report;
 use crate::cli::{Format, WitnessArgs, WitnessFormat, WitnessSchedule};
 use crate::exit::ExitCode;
+use crate::exit::Verdict;
 use crate::output;
-use crate::report::{Problem, Severity};
-use openmp::replay::{self, Access, ReplayConfig, ReplayOutcome, Unspecified};
-use serde::Serialize;
-use std::collections::BTreeMap;
+use crate::report::{FileReport, Problem, Severity};
+use openmp::replay::{self, ReplayConfig, ReplayOutcome, Unspecified};
 use std::time::Instant;
 use viper::{SourceMap, Span};
 
-/// One access in JSON.
-#[derive(Serialize)]
-struct JsonAccess<'a> {
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
-    expression: &'a str,
-    kind: &'static str,
-    atomic: bool,
-    thread: u32,
-    iteration: BTreeMap<&'a str, i128>,
-    unit: &'a str,
-}
-
-/// One racing pair in JSON.
-#[derive(Serialize)]
-struct JsonRace<'a> {
-    location: &'a str,
-    drb: String,
-    witness: String,
-    first: JsonAccess<'a>,
-    second: JsonAccess<'a>,
-}
-
-/// The answer on one file in JSON.
-#[derive(Serialize)]
-struct JsonWitness<'a> {
-    file: &'a str,
-    outcome: &'static str,
-    races: Vec<JsonRace<'a>>,
-    steps: Option<u64>,
-    reason: Option<&'a str>,
-    line: Option<u32>,
-    column: Option<u32>,
-    time_ms: u128,
-}
-
-fn end_of(sources: &SourceMap, s: Span) -> (u32, u32) {
-    sources
-        .get(s.file)
-        .map_or((s.line, s.column), |f| f.line_col(s.end as usize))
-}
-
-fn json_access<'a>(sources: &SourceMap, a: &'a Access) -> JsonAccess<'a> {
-    let (end_line, end_column) = end_of(sources, a.span);
-    JsonAccess {
-        line: a.span.line,
-        column: a.span.column,
-        end_line,
-        end_column,
-        expression: &a.text,
-        kind: if a.write { "write" } else { "read" },
-        atomic: a.atomic,
-        thread: a.thread,
-        iteration: a.iteration.iter().map(|(n, v)| (n.as_str(), *v)).collect(),
-        unit: &a.unit,
+/// The outcome as a report in `ompv verify`'s shape: the races as errors (verdict `failed`,
+/// `race_free` false), a run that could not finish as a warning at where it stopped, and no
+/// race as a note (verdict `unknown`: one execution proves nothing; the exit code stays 0).
+fn report(
+    name: &str,
+    sources: SourceMap,
+    outcome: &ReplayOutcome,
+    time: std::time::Duration,
+) -> FileReport {
+    let mut r = FileReport::new(name, sources, Verdict::Unknown);
+    r.time = time;
+    match outcome {
+        ReplayOutcome::Races(ps) => {
+            r.verdict = Verdict::Failed;
+            r.race_free = Some(false);
+            r.problems = ps.iter().map(super::settle::problem).collect();
+        }
+        ReplayOutcome::NoRaceObserved { steps } => r.notes.push(format!(
+            "no race in this execution; not a proof ({steps} steps)"
+        )),
+        ReplayOutcome::Inconclusive { reason, span } => {
+            r.problems.push(inconclusive(reason, *span));
+        }
     }
+    r
+}
+
+/// The warning on a run that could not be completed in the model.
+fn inconclusive(reason: &str, span: Option<Span>) -> Problem {
+    let mut p = Problem::error(
+        "inconclusive",
+        "replay.inconclusive",
+        span.unwrap_or(Span::DUMMY),
+        reason.to_string(),
+    );
+    p.severity = Severity::Warning;
+    p
 }
 
 pub fn run(args: &WitnessArgs) -> ExitCode {
@@ -116,42 +94,8 @@ pub fn run(args: &WitnessArgs) -> ExitCode {
     };
     match args.format {
         WitnessFormat::Json => {
-            let mut j = JsonWitness {
-                file: &name,
-                outcome: "",
-                races: Vec::new(),
-                steps: None,
-                reason: None,
-                line: None,
-                column: None,
-                time_ms,
-            };
-            match &outcome {
-                ReplayOutcome::Races(ps) => {
-                    j.outcome = "races";
-                    j.races = ps
-                        .iter()
-                        .map(|p| JsonRace {
-                            location: &p.location,
-                            drb: p.drb(),
-                            witness: p.words(),
-                            first: json_access(&sources, &p.first),
-                            second: json_access(&sources, &p.second),
-                        })
-                        .collect();
-                }
-                ReplayOutcome::NoRaceObserved { steps } => {
-                    j.outcome = "no-race-observed";
-                    j.steps = Some(*steps);
-                }
-                ReplayOutcome::Inconclusive { reason, span } => {
-                    j.outcome = "inconclusive";
-                    j.reason = Some(reason);
-                    j.line = span.map(|s| s.line);
-                    j.column = span.map(|s| s.column);
-                }
-            }
-            output::outln(&serde_json::to_string(&j).unwrap_or_default());
+            let r = report(&name, sources, &outcome, start.elapsed());
+            output::outln(&output::json::file_line(&r));
         }
         WitnessFormat::Text => match &outcome {
             ReplayOutcome::Races(ps) => {
@@ -169,13 +113,7 @@ pub fn run(args: &WitnessArgs) -> ExitCode {
                 "{name}: no race in this execution; not a proof ({steps} steps, {time_ms} ms)"
             )),
             ReplayOutcome::Inconclusive { reason, span } => {
-                let mut p = Problem::error(
-                    "inconclusive",
-                    "replay.inconclusive",
-                    span.unwrap_or(Span::DUMMY),
-                    reason.clone(),
-                );
-                p.severity = Severity::Warning;
+                let p = inconclusive(reason, *span);
                 let c = output::color::get();
                 output::err_bytes(&output::text::diagnostics(&sources, &[p], c.stderr));
                 let at = span.map_or(String::new(), |s| {

@@ -33,6 +33,8 @@ pub struct Diagnostic {
     pub definite: bool,
     /// For a data race: the two accesses of the witness.
     pub accesses: Vec<crate::report::RaceAccess>,
+    /// For a data race: the element both access in the witness.
+    pub element: Option<String>,
 }
 
 impl Diagnostic {
@@ -46,6 +48,7 @@ impl Diagnostic {
             notes: Vec::new(),
             definite: true,
             accesses: Vec::new(),
+            element: None,
         }
     }
 

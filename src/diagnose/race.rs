@@ -55,15 +55,20 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
                 span: w.conflicting.span,
                 write: w.conflicting.writes,
                 by: w.first.clone(),
+                thread: w.first_at.0,
+                iteration: w.first_at.1.clone(),
             },
             RaceAccess {
                 span: w.failing.span,
                 write: w.failing.writes,
                 by: w.second.clone(),
+                thread: w.second_at.0,
+                iteration: w.second_at.1.clone(),
             },
         ],
         _ => Vec::new(),
     };
+    let element = concrete.as_ref().map(|w| w.element.clone());
     let concrete = concrete.map(|w| w.message);
     let same = first == second;
     let message = concrete.unwrap_or_else(|| {
@@ -95,6 +100,7 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         d.related.push((at, why));
     }
     d.accesses = accesses;
+    d.element = element;
     if !same {
         d.related
             .push((a.pragma, format!("{} runs at the same time", describe(a))));
@@ -253,6 +259,29 @@ struct Witness<'a> {
     /// Who makes the conflicting and the failing access.
     first: String,
     second: String,
+    /// The same as numbers: the thread (if the block names one) and the loop variables.
+    first_at: Coordinates,
+    second_at: Coordinates,
+    /// The element both access.
+    element: String,
+}
+
+/// A thread number and the values of loop variables.
+type Coordinates = (Option<u32>, Vec<(String, i128)>);
+
+/// The coordinates of a witness's iteration as numbers.
+fn numbers(coords: &[(String, String, BigInt)]) -> Coordinates {
+    use num_traits::ToPrimitive;
+    let mut thread = None;
+    let mut iteration = Vec::new();
+    for (name, _, v) in coords {
+        if name == "thread" {
+            thread = v.to_u32();
+        } else if let Some(v) = v.to_i128() {
+            iteration.push((name.clone(), v));
+        }
+    }
+    (thread, iteration)
 }
 
 /// The race as found in the counterexample.
@@ -282,10 +311,10 @@ fn concrete<'a>(
         .filter(|t| element(t, &ca, env).as_ref() == Some(&at))
         .max_by_key(|t| t.writes)?;
     let (first, second) = (who(a, &ca), who(b, &cb));
+    let element = location(r, members, failing, &at);
     let message = format!(
-        "data race: {first} {} {} while {second} {} it",
+        "data race: {first} {} {element} while {second} {} it",
         verb(conflicting),
-        location(r, members, failing, &at),
         verb(failing)
     );
     Some(Witness {
@@ -294,5 +323,9 @@ fn concrete<'a>(
         conflicting,
         first,
         second,
+        first_at: numbers(&ca),
+        second_at: numbers(&cb),
+        // The message quotes a variable's name; the field holds it bare.
+        element: element.trim_matches('`').to_string(),
     })
 }

@@ -55,6 +55,9 @@ pub struct JsonDiagnostic {
     /// The accesses in DataRaceBench's form, `a[i+1]@12:10:R vs. a[i]@12:5:W`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair: Option<String>,
+    /// The element both accesses touch in the witness (`a[3]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
     /// The further races a run of the program found that share an access with this one (for a
     /// race of the proof, they confirm it).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -78,8 +81,13 @@ pub struct JsonAccess {
     pub expression: String,
     /// `read` or `write`.
     pub access: &'static str,
-    /// Who makes it in the witness.
+    /// Who makes it in the witness, in words.
     pub by: String,
+    /// The OpenMP thread number that makes it in the witness (`null` where it names none).
+    pub thread: Option<u32>,
+    /// The values of the loop variables of the iteration that makes it (`{"i": 3}`; empty
+    /// outside loops).
+    pub iteration: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The report on one file.
@@ -151,6 +159,7 @@ pub fn diagnostic(r: &FileReport, p: &Problem) -> JsonDiagnostic {
         notes: p.notes.clone(),
         accesses: accesses(r, &p.accesses),
         pair: crate::report::race_pair(&r.sources, &p.accesses),
+        element: p.element.clone(),
         run_races: p
             .run_races
             .iter()
@@ -170,8 +179,19 @@ fn accesses(r: &FileReport, accesses: &[crate::report::RaceAccess]) -> Vec<JsonA
             expression: r.text_at(a.span).unwrap_or_default().to_string(),
             access: if a.write { "write" } else { "read" },
             by: a.by.clone(),
+            thread: a.thread,
+            iteration: a
+                .iteration
+                .iter()
+                .map(|(n, v)| (n.clone(), number(*v)))
+                .collect(),
         })
         .collect()
+}
+
+/// An integer as a JSON number (as a string beyond 64 bits, which JSON readers cannot hold).
+fn number(v: i128) -> serde_json::Value {
+    i64::try_from(v).map_or_else(|_| v.to_string().into(), serde_json::Value::from)
 }
 
 /// The report on one file as one line of JSON.
