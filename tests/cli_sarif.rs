@@ -256,3 +256,56 @@ fn an_invalid_log_is_rejected() {
     let validator = jsonschema::validator_for(&schema()).expect("the schema compiles");
     assert!(!validator.is_valid(&bad));
 }
+
+/// A race found on inferred footprints carries its two accesses as a code flow of two threads
+/// (each access with who makes it and the element), and every rule's help is the whole
+/// explanation of its kind.
+#[test]
+fn a_race_is_a_code_flow_of_two_threads_and_rules_explain_their_kind() {
+    let run = ompv(&[
+        "verify",
+        "tests/c/races/library_zero_neighbour.c",
+        "--format",
+        "sarif",
+    ]);
+    let log: Value = serde_json::from_str(&run.stdout).expect("SARIF JSON");
+    validate(&log);
+    let r = &log["runs"][0];
+    let race = &r["results"][0];
+    assert_eq!(race["ruleId"], "race", "{race}");
+    let threads = race["codeFlows"][0]["threadFlows"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a code flow: {race}"));
+    assert_eq!(threads.len(), 2, "{race}");
+    let lines: Vec<(u64, String)> = threads
+        .iter()
+        .map(|t| {
+            let l = &t["locations"][0]["location"];
+            (
+                l["physicalLocation"]["region"]["startLine"]
+                    .as_u64()
+                    .unwrap(),
+                l["message"]["text"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let mut got: Vec<u64> = lines.iter().map(|l| l.0).collect();
+    got.sort();
+    assert_eq!(got, [11, 12], "both accesses: {lines:?}");
+    assert!(
+        lines.iter().all(|(_, m)| m.contains("writes a[")),
+        "{lines:?}"
+    );
+    assert_ne!(threads[0]["id"], threads[1]["id"], "{race}");
+    let rule = r["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == "race")
+        .expect("the race rule");
+    let help = rule["help"]["text"].as_str().unwrap();
+    assert!(
+        help.contains("How to fix") && help.contains("ompv explain --kind race"),
+        "{help}"
+    );
+}

@@ -4,6 +4,7 @@
 //! counterexample when there is one ([`race`]).
 
 pub mod classify;
+mod explanation;
 pub mod kind;
 pub mod model;
 pub mod race;

@@ -14,9 +14,10 @@ use crate::diagnose::Kind;
 use crate::exit::Verdict;
 use crate::report::{FileReport, Problem};
 use serde_sarif::sarif::{
-    ArtifactLocation, Invocation, Location, Message, MultiformatMessageString, Notification,
-    PhysicalLocation, PropertyBag, Region, ReportingDescriptor, Result as SarifResult, ResultLevel,
-    Run, Sarif, Tool, ToolComponent,
+    ArtifactLocation, CodeFlow, Invocation, Location, Message, MultiformatMessageString,
+    Notification, PhysicalLocation, PropertyBag, Region, ReportingDescriptor,
+    Result as SarifResult, ResultLevel, Run, Sarif, ThreadFlow, ThreadFlowLocation, Tool,
+    ToolComponent,
 };
 use std::collections::BTreeMap;
 use std::hash::Hasher;
@@ -150,19 +151,62 @@ fn result(r: &FileReport, p: &Problem) -> SarifResult {
                 .collect(),
         );
     }
+    if let Some(flow) = race_flow(r, p) {
+        res.code_flows = Some(vec![flow]);
+    }
     res
 }
 
+/// A race's two accesses as a code flow of two threads, one access each, in the order the
+/// witness makes them (SARIF §3.36: a thread flow per thread of execution).
+fn race_flow(r: &FileReport, p: &Problem) -> Option<CodeFlow> {
+    if p.accesses.len() != 2 {
+        return None;
+    }
+    let threads = p
+        .accesses
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            let what = if a.write { "writes" } else { "reads" };
+            let text = match (&p.element, a.by.is_empty()) {
+                (Some(e), false) => format!("{} {what} {e}", a.by),
+                (None, false) => format!("{} {what} here", a.by),
+                (_, true) => format!("{what} here"),
+            };
+            let step = ThreadFlowLocation::builder()
+                .location(location(r, a.span, Some(&text), None))
+                .execution_order(k as i64)
+                .build();
+            let mut t = ThreadFlow::builder().locations(vec![step]).build();
+            t.id = a.thread.map(|n| format!("thread {n}"));
+            t
+        })
+        .collect::<Vec<_>>();
+    Some(
+        CodeFlow::builder()
+            .message(message(&p.message))
+            .thread_flows(threads)
+            .build(),
+    )
+}
+
+/// A rule per kind: its summary, and as help the whole explanation `ompv explain --kind` prints.
 fn rule(kind: &str) -> ReportingDescriptor {
-    let summary = Kind::parse(kind).map_or("", Kind::summary);
+    let known = Kind::parse(kind);
+    let summary = known.map_or("", Kind::summary);
+    let help = match known {
+        Some(k) => format!(
+            "{}\n\n(`ompv explain --kind {kind}` prints this.)",
+            k.explanation()
+        ),
+        None => format!("ompv explain --kind {kind}"),
+    };
     ReportingDescriptor::builder()
         .id(kind.to_string())
         .short_description(MultiformatMessageString::builder().text(summary).build())
-        .help(
-            MultiformatMessageString::builder()
-                .text(format!("ompv explain --kind {kind}"))
-                .build(),
-        )
+        .full_description(MultiformatMessageString::builder().text(summary).build())
+        .help(MultiformatMessageString::builder().text(help).build())
         .build()
 }
 
