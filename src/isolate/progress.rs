@@ -16,7 +16,7 @@ pub(super) const START: &str = "ompv-progress start ";
 pub(super) const END: &str = "ompv-progress end ";
 
 /// Makes a child abort (`SIGABRT`) when it starts the obligation this variable names, as a
-/// crash in Z3 would end it: `tests/cli_isolation.rs` checks what the run then reports.
+/// crash in Z3 would end it: `tests/cli/isolation.rs` checks what the run then reports.
 pub const ABORT_IN: &str = "OMPV_TEST_ABORT_IN";
 
 /// Makes a child hang when it starts the obligation this variable names, as a solver query

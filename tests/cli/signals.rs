@@ -4,7 +4,7 @@
 //! whole process group) and when only ompv gets the signal. A solver query that never ends is
 //! simulated with `OMPV_TEST_HANG_IN`, which makes the worker hang in that obligation.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{command, ompv, scratch, verdicts};
 use std::process::Stdio;

@@ -3,7 +3,7 @@
 //! a hover on a pragma (its PPL block and contract), an edit that cancels a running check, a
 //! save that replaces the diagnostics, shutdown and exit.
 
-mod cli_support;
+use crate::cli_support;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -3,7 +3,7 @@
 //! mutant whose accounting shows the conflict, a `simd` loop checked statement by statement, the
 //! Graphviz output rendered by `dot`, the annotated Viper program, and `--kind`.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{ompv, scratch};
 
@@ -30,7 +30,7 @@ fn listing7_pairs_and_accounting() {
     }
     assert!(!t.contains('✗'), "{t}");
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("explain_listing7", t));
 }

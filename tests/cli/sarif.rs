@@ -2,7 +2,7 @@
 //! JSON schema (the copy of the OASIS schema shipped inside the `serde-sarif` crate, found
 //! through `cargo metadata`), and carries what the text output says.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::ompv;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! and the worst verdict as exit code, JSON Lines, nothing-to-verify, code that is not verified,
 //! every error reported (or the first N), and hints for a file of the other language.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{ompv, ompv_with, scratch, verdicts, IGNORED_RACE, TWO_RACES};
 use serde_json::Value;

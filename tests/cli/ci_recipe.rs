@@ -2,11 +2,11 @@
 //! run as written on a small source tree, writes a SARIF log with the tree's race in it, and the
 //! upload step sends that file whatever the exit code.
 
-mod cli_support;
+use crate::cli_support;
 
 use serde_json::Value;
 
-const RECIPE: &str = include_str!("../examples/ci/code-scanning.yml");
+const RECIPE: &str = include_str!("../../examples/ci/code-scanning.yml");
 
 /// The value of `key:` in the step named `name` (one-line values only).
 fn step_value<'a>(name: &str, key: &str) -> Option<&'a str> {

@@ -10,7 +10,7 @@
 //!   must exist and be executable. Any other command fails the test, so none can drift.
 //! - Every `--option` the README mentions is an option of ompv (or of cargo, for cargo lines).
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::root;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! run without the crash gives, the crashed file gets an error that names the obligation, and
 //! the run's exit code is 2 (an error), never a verdict.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{command, ompv, verdicts};
 use std::process::Stdio;

@@ -4,7 +4,7 @@
 //! second user is `nobody`, reached with `setpriv`, so that part needs root: as another user it
 //! says so on stderr and checks the rest.
 
-mod cli_support;
+use crate::cli_support;
 
 use std::path::Path;
 use std::process::{Command, Output};

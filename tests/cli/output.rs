@@ -2,7 +2,7 @@
 //! on a terminal (checked under a real pseudo-terminal, through `script`), `NO_COLOR` and
 //! `--color`, a closed pipe, exit codes within 0–3, command-line errors in JSON.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{has_ansi, ompv, root};
 use std::process::{Command, Stdio};

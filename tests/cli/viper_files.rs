@@ -1,7 +1,7 @@
 //! End-to-end tests of `ompv viper` through the built binary: exit codes, JSON reports and the
 //! canonical text of `--emit viper`.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
