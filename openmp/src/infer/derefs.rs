@@ -192,6 +192,9 @@ fn body_accesses(
                 ..
             } => exprs.push(e),
             StmtKind::Assign { target, value } => exprs.extend([value, target]),
+            // A call's arguments and an `if`'s condition are evaluated before it may leave.
+            StmtKind::Call { target, args, .. } => exprs.extend(args.iter().chain(target)),
+            StmtKind::If { cond, .. } => exprs.push(cond),
             _ => {}
         }
         for e in exprs {
