@@ -256,3 +256,42 @@ pub fn at(program: &Program, file: viper::FileId, offset: usize) -> Option<Strin
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use viper::SourceMap;
+
+    /// The text `at` gives at the first occurrence of `needle` in `src`.
+    fn at(src: &str, needle: &str) -> Option<String> {
+        let mut sm = SourceMap::new();
+        let file = sm.add("t.c", src);
+        let program = crate::parse_file(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+        super::at(&program, file, src.find(needle).expect("the needle"))
+    }
+
+    #[test]
+    fn a_pragma_shows_its_region_or_its_block_and_other_code_nothing() {
+        let src = "int main(void)\n{\n  int a[8];\n  int x = 0;\n  #pragma omp parallel\n  {\n    \
+                   #pragma omp for\n    for (int i = 0; i < 8; i++)\n      a[i] = i;\n    \
+                   #pragma omp single\n    x = a[0];\n  }\n  return x;\n}\n";
+        // The region's pragma: every block of the region, and how each pair is ordered.
+        let region = at(src, "parallel").expect("a view of the region");
+        assert!(region.starts_with("region in `main` at line 5"), "{region}");
+        assert!(region.contains("pairs:"), "{region}");
+        // A block's pragma: that block alone (the `single`), with its inferred contract.
+        let single = at(src, "single").expect("a view of the block");
+        assert!(
+            single.starts_with("in the region in `main` at line 5"),
+            "{single}"
+        );
+        assert!(single.contains("omp single"), "{single}");
+        assert!(!single.contains("omp for"), "{single}");
+        assert!(single.contains("Perm(a[0]"), "{single}");
+        let for_block = at(src, "omp for").expect("a view of the loop");
+        assert!(for_block.contains("for i in [0, 8)"), "{for_block}");
+        assert!(for_block.contains("Perm(a[i], write)"), "{for_block}");
+        // Code that is no pragma.
+        assert_eq!(at(src, "a[i] = i"), None);
+        assert_eq!(at(src, "return x"), None);
+    }
+}
