@@ -377,7 +377,7 @@ mod tests {
             none
         );
         assert_eq!(
-            loop_offsets(&format!("  #pragma omp parallel\n  {{\n  #pragma omp for\n  for (int i = 0; i < c; i++) q[i] = 0;\n  }}")),
+            loop_offsets("  #pragma omp parallel\n  {\n  #pragma omp for\n  for (int i = 0; i < c; i++) q[i] = 0;\n  }"),
             none
         );
     }
