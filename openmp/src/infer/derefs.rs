@@ -38,24 +38,40 @@ fn unconditional(body: &Block, p: VarId) -> (Option<i128>, Vec<LoopAccess>) {
     if visit::assigned(&body.stmts).contains(&p) {
         return (None, Vec::new());
     }
+    let constant = |i: Option<&Expr>| match i {
+        None => Some(0),
+        Some(i) => eval_const(i).filter(|c| *c >= 0),
+    };
     let (mut best, mut loops) = (None, Vec::new());
-    stmts(&body.stmts, p, &mut best, &mut loops);
+    stmts(&body.stmts, p, &constant, &mut best, Some(&mut loops));
     (best, loops)
 }
 
-/// Collects from `stmts` in order; `false` once a statement may end the run early (a `return`,
-/// a jump, or a call, which may not come back), after which nothing is certain.
-fn stmts(stmts: &[Stmt], p: VarId, best: &mut Option<i128>, loops: &mut Vec<LoopAccess>) -> bool {
+/// How an access's index is read off (`None` for `*p`): the index to count, if any.
+type IndexOf<'a> = &'a dyn Fn(Option<&Expr>) -> Option<i128>;
+
+/// Collects from `stmts` in order the indices (by `index_of`) at which they access `p`, and into
+/// `loops` the `parallel for`s that access it in every iteration; `false` once a statement may
+/// end the run early (a `return`, a jump, or a call, which may not come back), after which
+/// nothing is certain. In a loop's body (`loops` is `None`) a construct ends the walk too.
+fn stmts(
+    stmts: &[Stmt],
+    p: VarId,
+    index_of: IndexOf<'_>,
+    best: &mut Option<i128>,
+    mut loops: Option<&mut Vec<LoopAccess>>,
+) -> bool {
+    let expr = |e: &Expr, best: &mut Option<i128>| expr_with(e, p, index_of, best);
     for s in stmts {
         match &s.kind {
             StmtKind::Block(b) => {
-                if !self::stmts(&b.stmts, p, best, loops) {
+                if !self::stmts(&b.stmts, p, index_of, best, loops.as_deref_mut()) {
                     return false;
                 }
                 continue;
             }
             StmtKind::Omp(c) => {
-                if let Some(l) = parallel_loop(c, p) {
+                if let (Some(loops), Some(l)) = (loops, parallel_loop(c, p)) {
                     loops.push(l);
                 }
                 // What runs after a construct is not followed (it may not be reached the same way).
@@ -63,27 +79,28 @@ fn stmts(stmts: &[Stmt], p: VarId, best: &mut Option<i128>, loops: &mut Vec<Loop
             }
             StmtKind::Decl { init, .. } => {
                 if let Some(Init::Expr(e)) = init {
-                    expr(e, p, best);
+                    expr(e, best);
                 }
             }
             StmtKind::Assign { target, value } => {
-                expr(value, p, best);
-                expr(target, p, best);
+                expr(value, best);
+                expr(target, best);
             }
+            // The arguments are evaluated; the call may not come back to store its result.
             StmtKind::Call { args, .. } => {
                 for a in args {
-                    expr(a, p, best);
+                    expr(a, best);
                 }
                 return false;
             }
             StmtKind::Return(e) => {
                 if let Some(e) = e {
-                    expr(e, p, best);
+                    expr(e, best);
                 }
                 return false;
             }
             StmtKind::If { cond, .. } => {
-                expr(cond, p, best);
+                expr(cond, best);
                 if may_leave(s) {
                     return false;
                 }
@@ -131,7 +148,7 @@ fn parallel_loop(c: &crate::c::ast::OmpConstruct, p: VarId) -> Option<LoopAccess
     }
     let mut best = None;
     let offset = |e: Option<&Expr>| e.and_then(|e| offset_from(e, l.var));
-    body_accesses(&nest.body.stmts, p, &offset, &mut best);
+    stmts(&nest.body.stmts, p, &offset, &mut best, None);
     Some(LoopAccess {
         lower: l.lower.clone(),
         test: l.test,
@@ -170,43 +187,6 @@ fn offset_from(e: &Expr, var: VarId) -> Option<i128> {
     }
 }
 
-/// The largest offset (by `index_of`) at which the statements an iteration always runs access
-/// `p`, up to the first statement that may end it early.
-fn body_accesses(
-    stmts: &[Stmt],
-    p: VarId,
-    index_of: &dyn Fn(Option<&Expr>) -> Option<i128>,
-    best: &mut Option<i128>,
-) -> bool {
-    for s in stmts {
-        let mut exprs: Vec<&Expr> = Vec::new();
-        match &s.kind {
-            StmtKind::Block(b) => {
-                if !body_accesses(&b.stmts, p, index_of, best) {
-                    return false;
-                }
-                continue;
-            }
-            StmtKind::Decl {
-                init: Some(Init::Expr(e)),
-                ..
-            } => exprs.push(e),
-            StmtKind::Assign { target, value } => exprs.extend([value, target]),
-            // A call's arguments and an `if`'s condition are evaluated before it may leave.
-            StmtKind::Call { target, args, .. } => exprs.extend(args.iter().chain(target)),
-            StmtKind::If { cond, .. } => exprs.push(cond),
-            _ => {}
-        }
-        for e in exprs {
-            expr_with(e, p, index_of, best);
-        }
-        if !matches!(s.kind, StmtKind::Decl { .. } | StmtKind::Assign { .. }) || may_leave(s) {
-            return false;
-        }
-    }
-    true
-}
-
 /// Whether running `s` may end the run before the statement after it (a `return`, a `break` or
 /// `continue` of an enclosing loop, a call that may not come back, an OpenMP construct).
 fn may_leave(s: &Stmt) -> bool {
@@ -224,24 +204,10 @@ fn may_leave(s: &Stmt) -> bool {
     leaves
 }
 
-/// Collects the constant indices at which evaluating `e` always accesses `p`.
-fn expr(e: &Expr, p: VarId, best: &mut Option<i128>) {
-    let constant = |i: Option<&Expr>| match i {
-        None => Some(0),
-        Some(i) => eval_const(i).filter(|c| *c >= 0),
-    };
-    expr_with(e, p, &constant, best);
-}
-
 /// Collects the accesses to `p` that evaluating `e` always makes, at the indices `index_of`
-/// reads off (`None` for `*p`): non-negative constants for [`expr`], offsets from a loop
-/// variable in a loop.
-fn expr_with(
-    e: &Expr,
-    p: VarId,
-    index_of: &dyn Fn(Option<&Expr>) -> Option<i128>,
-    best: &mut Option<i128>,
-) {
+/// reads off: non-negative constants in a function's body, offsets from the loop variable in a
+/// loop's.
+fn expr_with(e: &Expr, p: VarId, index_of: IndexOf<'_>, best: &mut Option<i128>) {
     let is_p = |x: &Expr| matches!(strip(x).kind, ExprKind::Var(v) if v == p);
     let mut found = |c: i128| {
         if best.is_none_or(|b| c > b) {
@@ -278,17 +244,24 @@ mod tests {
     use super::*;
     use viper::SourceMap;
 
-    /// The index `g`'s body accesses `q` at on every call.
-    fn index_in(body: &str) -> Option<i128> {
-        let src = format!("void h(void);\nint g(int *q, int c)\n{{\n{body}\n  return 0;\n}}\n");
+    /// `f` of the body of `g(int *q, int c)` with `body` in it, and of `q`.
+    fn in_g<T>(body: &str, f: impl FnOnce(&Block, VarId) -> T) -> T {
+        let src = format!(
+            "void h(void);\nint k(int x);\nint g(int *q, int c)\n{{\n{body}\n  return 0;\n}}\n"
+        );
         let mut sm = SourceMap::new();
-        let f = sm.add("t.c", &src);
-        let program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let file = sm.add("t.c", &src);
+        let program = crate::parse_file(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
         let g = program.function("g").expect("g");
         let crate::c::ast::Body::Verified(b) = &g.body else {
             panic!("g has a body")
         };
-        unconditional_index(b, g.params[0].var)
+        f(b, g.params[0].var)
+    }
+
+    /// The index `g`'s body accesses `q` at on every call.
+    fn index_in(body: &str) -> Option<i128> {
+        in_g(body, unconditional_index)
     }
 
     #[test]
@@ -304,18 +277,48 @@ mod tests {
 
     /// The offsets of the loops of `g`'s body that access `q` in every iteration on every call.
     fn loop_offsets(body: &str) -> Vec<i128> {
-        let src = format!("void h(void);\nint g(int *q, int c)\n{{\n{body}\n  return 0;\n}}\n");
-        let mut sm = SourceMap::new();
-        let f = sm.add("t.c", &src);
-        let program = crate::parse_file(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
-        let g = program.function("g").expect("g");
-        let crate::c::ast::Body::Verified(b) = &g.body else {
-            panic!("g has a body")
-        };
-        unconditional_loops(b, g.params[0].var)
-            .into_iter()
-            .map(|l| l.offset)
-            .collect()
+        in_g(body, |b, q| {
+            unconditional_loops(b, q)
+                .into_iter()
+                .map(|l| l.offset)
+                .collect()
+        })
+    }
+
+    #[test]
+    fn a_condition_and_arguments_count_in_every_iteration_a_stored_result_not() {
+        let pf = "  #pragma omp parallel for\n";
+        assert_eq!(
+            loop_offsets(&format!(
+                "{pf}  for (int i = 0; i < c; i++) if (q[i + 1] > 0) c = 1;"
+            )),
+            [1]
+        );
+        // Statements after an `if` that cannot leave run in every iteration.
+        assert_eq!(
+            loop_offsets(&format!(
+                "{pf}  for (int i = 0; i < c; i++) {{ if (i > 2) c = 0; q[i + 3] = 0; }}"
+            )),
+            [3]
+        );
+        assert_eq!(
+            loop_offsets(&format!(
+                "{pf}  for (int i = 0; i < c; i++) c = k(q[i + 2]);"
+            )),
+            [2]
+        );
+        // A call's result is stored only if the call comes back; what follows a call may not run.
+        let none: [i128; 0] = [];
+        assert_eq!(
+            loop_offsets(&format!("{pf}  for (int i = 0; i < c; i++) q[i] = k(i);")),
+            none
+        );
+        assert_eq!(
+            loop_offsets(&format!(
+                "{pf}  for (int i = 0; i < c; i++) {{ h(); q[i] = 0; }}"
+            )),
+            none
+        );
     }
 
     #[test]
