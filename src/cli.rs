@@ -1,5 +1,6 @@
 //! Command-line arguments.
 
+use crate::output::color::ColorWhen;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -54,13 +55,6 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff) of ompv, or of one of its commands (`ompv man verify`).
     Man(ManArgs),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorWhen {
-    Auto,
-    Always,
-    Never,
 }
 
 /// How directories given as inputs are walked.

@@ -5,8 +5,10 @@ mod cli;
 mod commands;
 mod diagnose;
 mod exit;
+mod input;
 mod interrupt;
 mod isolate;
+mod kind;
 mod output;
 mod report;
 

@@ -76,7 +76,7 @@ impl Problem {
     /// An error of a Viper program: its kind follows from Silver's id.
     pub fn viper(id: impl Into<String>, span: Span, message: impl Into<String>) -> Problem {
         let id = id.into();
-        let kind = crate::diagnose::Kind::of_viper_id(&id);
+        let kind = crate::kind::Kind::of_viper_id(&id);
         let mut p = Problem::error(kind.as_str(), id, span, message);
         p.by_id = true;
         p

@@ -1,7 +1,7 @@
 //! Reading a C file and turning it into the Viper program that `ompv verify` checks; shared by
 //! `ompv encode` and `ompv verify`.
 
-use super::inputs::Input;
+use crate::input::Input;
 use openmp::lower::Lowered;
 use viper::{SourceMap, Span};
 
@@ -20,20 +20,18 @@ pub fn load(input: &Input, sources: &mut SourceMap) -> Result<openmp::Program, V
     load_with(input, sources, openmp::parse_file)
 }
 
-/// The C front end that reads a file: with its regions built (`openmp::parse_file`) or as a plain
-/// C program (`openmp::parse_c`).
-pub type Parse = fn(
-    &mut SourceMap,
-    viper::FileId,
-    Option<&std::path::Path>,
-) -> Result<openmp::Program, openmp::FrontErrors>;
+/// The C front end that reads a file: with its regions built and its specifications inferred
+/// (`openmp::parse_file`, giving an `openmp::Program`) or as a plain C program
+/// (`openmp::parse_c`, giving an `openmp::c::Program`).
+pub type Parse<P> =
+    fn(&mut SourceMap, viper::FileId, Option<&std::path::Path>) -> Result<P, openmp::FrontErrors>;
 
 /// Like [`load`], with the front end `parse`.
-pub fn load_with(
+pub fn load_with<P>(
     input: &Input,
     sources: &mut SourceMap,
-    parse: Parse,
-) -> Result<openmp::Program, Vec<InputFailure>> {
+    parse: Parse<P>,
+) -> Result<P, Vec<InputFailure>> {
     let text = input.read().map_err(|message| {
         let kind = if matches!(input, Input::Invalid { .. }) {
             "usage"

@@ -7,59 +7,9 @@
 //! `--follow` is given. What is skipped is said in a note, so no file is left out silently.
 
 use crate::cli::WalkArgs;
+use crate::input::Input;
 use crate::output::{self, color};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-
-/// One input file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A file on disk.
-    File(PathBuf),
-    /// Standard input.
-    Stdin,
-    /// An argument that cannot be used, with why (reported as a usage error of that input).
-    Invalid { name: String, why: String },
-}
-
-impl Input {
-    /// The name reports use.
-    pub fn name(&self) -> String {
-        match self {
-            Input::File(p) => p.display().to_string(),
-            Input::Stdin => "<stdin>".into(),
-            Input::Invalid { name, .. } => name.clone(),
-        }
-    }
-
-    /// The file's text (standard input is read when this is called).
-    pub fn read(&self) -> Result<String, String> {
-        match self {
-            Input::File(p) => {
-                std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-            }
-            Input::Stdin => {
-                let mut s = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut s)
-                    .map_err(|e| format!("cannot read standard input: {e}"))?;
-                Ok(s)
-            }
-            Input::Invalid { why, .. } => Err(why.clone()),
-        }
-    }
-
-    /// The directory `#include "…"` is resolved against (the current one for standard input).
-    pub fn dir(&self) -> Option<PathBuf> {
-        match self {
-            Input::File(p) => p
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .map(Path::to_path_buf),
-            _ => None,
-        }
-    }
-}
 
 /// What a command reads: C files or Viper files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 //! then a summary; the exit code is the worst verdict's. Each file is checked in a child
 //! process of its own ([`crate::isolate`]); a child checks its one file and sends the report.
 
-use super::inputs::Input;
 use crate::cli::{Format, OutputArgs};
 use crate::exit::{ExitCode, Verdict};
+use crate::input::Input;
 use crate::isolate;
 use crate::isolate::worker::Worker;
 use crate::output::{self, color, json, sarif, text};

@@ -7,7 +7,7 @@
 //! the implementation's choice are run round-robin first, then (if that run finds no race) in
 //! blocks: each separates pairs of iterations the other keeps on one thread.
 
-use crate::diagnose::Kind;
+use crate::kind::Kind;
 use crate::report::{Problem, RaceAccess};
 use openmp::replay::{self, RacePair, ReplayConfig, ReplayOutcome, Unspecified};
 use std::path::Path;

@@ -10,13 +10,15 @@
 //! Exit codes: 0 verified, 1 verification failed, 2 input error, 3 inconclusive.
 
 use super::input;
-use super::inputs::{self, Input, Language};
+use super::inputs::{self, Language};
 use super::run::run_all;
 use super::settle;
 use super::skipped;
 use crate::cli::{Backend, VerifyArgs};
-use crate::diagnose::{self, Diagnostic, Kind};
+use crate::diagnose::{self, Diagnostic};
 use crate::exit::{ExitCode, Verdict as FileVerdict};
+use crate::input::Input;
+use crate::kind::Kind;
 use crate::report::{FileReport, ObligationStatus, Problem, Skipped};
 use openmp::lower::Lowered;
 use ppl::obligations::checks::is_check_span;
@@ -528,7 +530,8 @@ fn by_member(
 /// Silicon as the back end of `ompv verify`.
 mod silicon {
     use super::{input_error, Outcome};
-    use crate::diagnose::{Diagnostic, Kind};
+    use crate::diagnose::Diagnostic;
+    use crate::kind::Kind;
     use openmp::lower::Lowered;
     use viper::verifier::ProgramResult;
     use viper::Span;

@@ -1,10 +1,11 @@
 //! `ompv viper FILE|DIR...`: parse, type-check, print or verify Viper programs.
 
-use super::inputs::{self, Input, Language};
+use super::inputs::{self, Language};
 use super::run::run_all;
 use crate::backend::{self, Answer};
 use crate::cli::{Backend, ViperArgs, ViperEmit};
 use crate::exit::{ExitCode, Verdict};
+use crate::input::Input;
 use crate::report::{FileReport, Problem};
 use std::time::Instant;
 use viper::verifier::VerifyOptions;

@@ -2,9 +2,9 @@
 //! the error's span names the check that failed, the check's role and the error's id decide the
 //! kind, and the check's source spans the location.
 
-use super::kind::Kind;
 use super::race::race_message;
 use super::Diagnostic;
+use crate::kind::Kind;
 use openmp::lower::Lowered;
 use ppl::obligations::checks::is_check_span;
 use ppl::obligations::{BlockInfo, Checks, Owner, Role};

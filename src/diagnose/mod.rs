@@ -4,12 +4,10 @@
 //! counterexample when there is one ([`race`]).
 
 pub mod classify;
-mod explanation;
-pub mod kind;
 pub mod model;
 pub mod race;
 
-pub use kind::Kind;
+use crate::kind::Kind;
 
 use openmp::lower::Lowered;
 use ppl::obligations::Role;

@@ -4,9 +4,9 @@
 //! thread runs at line 5 writes `x` while thread 1 … writes it".
 
 use super::classify::describe;
-use super::kind::Kind;
 use super::model::{eval, int_values, show};
 use super::Diagnostic;
+use crate::kind::Kind;
 use crate::report::RaceAccess;
 use num_bigint::BigInt;
 use num_traits::Zero;

@@ -19,8 +19,8 @@ mod signal;
 pub mod wire;
 pub mod worker;
 
-use crate::commands::inputs::Input;
 use crate::exit::Verdict;
+use crate::input::Input;
 use crate::report::{FileReport, Problem};
 use std::ffi::OsString;
 use std::process::{Child, Command, Stdio};

@@ -2,7 +2,7 @@
 //! child [`serve`]s the files named on its standard input.
 
 use super::{not_checked, path_line, path_of_line, wire, CHILD_WORKER};
-use crate::commands::inputs::Input;
+use crate::input::Input;
 use crate::report::FileReport;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;

@@ -1,9 +1,16 @@
 //! Whether output is coloured: `--color always|never` decide; `auto` colours a stream only if
 //! it is a terminal and `NO_COLOR` is not set (to a non-empty value, as no-color.org says).
 
-use crate::cli::ColorWhen;
 use std::io::IsTerminal;
 use std::sync::OnceLock;
+
+/// `--color`: when to colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
 
 /// The colour decision of the run, per stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

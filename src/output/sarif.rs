@@ -10,8 +10,8 @@
 //! identity when code above it moves.
 
 use super::json::severity;
-use crate::diagnose::Kind;
 use crate::exit::Verdict;
+use crate::kind::Kind;
 use crate::report::{FileReport, Problem};
 use serde_sarif::sarif::{
     ArtifactLocation, CodeFlow, Invocation, Location, Message, MultiformatMessageString,

@@ -447,13 +447,18 @@ pub enum OmpBody {
     None,
 }
 
+/// Identifies an outermost parallel region of a program (numbered by the conversion, in source
+/// order; an index into `omp::Program::regions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RegionId(pub usize);
+
 /// An OpenMP construct inside a function.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OmpConstruct {
     pub pragma: Pragma,
     pub body: OmpBody,
     /// For an outermost `parallel` construct: its region.
-    pub region: Option<crate::omp::RegionId>,
+    pub region: Option<RegionId>,
     /// From the pragma to the end of the construct.
     pub span: Span,
 }

@@ -5,7 +5,7 @@
 //! converted; this is for plain loops that later passes look at.
 
 use super::ast::{BinOp, CanonicalLoop, Expr, ExprKind, Init, Stmt, StmtKind, VarId};
-use super::convert::eval_const;
+use super::constant::eval_const;
 use super::visit;
 use viper::Span;
 

@@ -19,7 +19,7 @@
 //! and not modelled; the OpenMP runtime routines have the meaning `omp` gives them.
 
 use super::ast::{Expr, ExprKind};
-use super::convert::Program;
+use super::program::Program;
 use super::types::{IntRank, Type};
 use crate::semantics::libc::{self, Arg, State, Use, VarArgs};
 use viper::Span;

@@ -3,12 +3,15 @@
 
 pub mod ast;
 pub mod canonical;
+pub mod constant;
 pub mod convert;
 pub mod library;
+pub mod names;
 pub mod print;
+pub mod program;
 pub mod rewrite;
 pub mod types;
 pub mod visit;
 
 pub use ast::*;
-pub use convert::Program;
+pub use program::Program;

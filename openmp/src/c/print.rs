@@ -8,7 +8,7 @@ pub trait Names {
     fn name(&self, v: VarId) -> String;
 }
 
-impl Names for super::convert::Program {
+impl Names for super::program::Program {
     fn name(&self, v: VarId) -> String {
         self.var(v).name.clone()
     }

@@ -12,12 +12,13 @@
 //! trace, a value it cannot express), the call falls back to the callee's whole objects.
 
 use super::footprint::{described, footprint, Access, Env, Inner};
-use super::sexpr as s;
 use super::summary::Summaries;
 use super::taken::ProgramNames;
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
+use crate::omp::Program as OmpProgram;
+use crate::spec::build as s;
 use crate::spec::Expr as SExpr;
 use std::collections::{BTreeSet, HashMap};
 
@@ -71,7 +72,7 @@ pub(super) enum Offset {
 /// contract of the user's, not `main`, not inlined into regions, without OpenMP constructs, and
 /// whose body's footprint ompv can describe. Callees come first (a recursive call is taken with
 /// the whole objects of its summary).
-pub fn callee_footprints(program: &Program, names: &ProgramNames, summaries: &mut Summaries) {
+pub fn callee_footprints(program: &OmpProgram, names: &ProgramNames, summaries: &mut Summaries) {
     let mut visiting = BTreeSet::new();
     for f in &program.functions {
         visit_function(program, names, summaries, &f.name.name, &mut visiting);
@@ -79,7 +80,7 @@ pub fn callee_footprints(program: &Program, names: &ProgramNames, summaries: &mu
 }
 
 fn visit_function(
-    program: &Program,
+    program: &OmpProgram,
     names: &ProgramNames,
     summaries: &mut Summaries,
     name: &str,
@@ -111,7 +112,7 @@ fn visit_function(
 
 /// The footprint of `f`, if it is a function that gets one.
 fn of_function(
-    program: &Program,
+    program: &OmpProgram,
     names: &ProgramNames,
     summaries: &Summaries,
     f: &Function,

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use crate::c::ast::{Body, ExprKind, Init, Origin, UnOp, VarId};
-use crate::c::convert::Program;
+use crate::c::Program;
 
 /// The integer globals no code changes, with their value.
 pub fn constant_globals(program: &Program) -> BTreeMap<VarId, i128> {

@@ -9,7 +9,7 @@
 
 use crate::c::ast::{BinOp, Block, Expr, ExprKind, Init, OmpBody, Stmt, StmtKind, VarId};
 use crate::c::canonical::strip;
-use crate::c::convert::eval_const;
+use crate::c::constant::eval_const;
 use crate::c::visit;
 use crate::pragma::Directive;
 

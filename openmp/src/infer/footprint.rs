@@ -12,11 +12,12 @@
 //! object, a dropped condition), and the footprint is then marked inexact: a conflict found
 //! through it is not reported as a race.
 
-use super::sexpr as s;
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::names::fresh;
 use crate::c::visit;
+use crate::c::Program;
 use crate::omp::{build::lock_of, LockName};
+use crate::spec::build as s;
 use crate::spec::{BinOp as SOp, Expr as SExpr};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use viper::Span;
@@ -1466,22 +1467,6 @@ pub fn whole_object_of_length(
         body = s::forall_star(&ks[d], range, body, span);
     }
     body
-}
-
-/// A name not in `taken` (then taken).
-pub fn fresh(taken: &mut impl super::taken::NameSet, base: &str) -> String {
-    let mut k = 0;
-    loop {
-        let n = if k == 0 {
-            base.to_string()
-        } else {
-            format!("{base}_{k}")
-        };
-        if taken.take(n.clone()) {
-            return n;
-        }
-        k += 1;
-    }
 }
 
 /// Beyond this many accesses to one object in one block, its footprint is the whole object.

@@ -11,7 +11,7 @@
 use super::footprint::same_expr;
 use crate::c::ast::*;
 use crate::c::visit;
-use crate::Program;
+use crate::c::Program;
 use std::collections::HashMap;
 
 /// For each pointer variable whose every assignment in the program is an allocation of `count`

@@ -22,19 +22,20 @@ pub mod constants;
 pub mod derefs;
 pub mod footprint;
 pub mod lengths;
-pub mod sexpr;
+pub mod program;
 pub mod stages;
 pub mod summary;
 pub mod taken;
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program as CProgram;
 use crate::omp::sharing::Sharing;
+use crate::omp::Program as OmpProgram;
 use crate::omp::{BlockBody, Dim};
+use crate::spec::build as s;
 use crate::spec::{Clause, ClauseKind, Contract, Expr as SExpr};
 use footprint::{dims_of, pointer_base, whole_object, Env};
-use sexpr as s;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use viper::Span;
 
@@ -57,8 +58,19 @@ pub struct Inference {
     pub uninferred: Vec<Span>,
 }
 
+pub use program::Program;
+
+/// Infers every missing specification of `program`.
+pub fn infer(mut program: crate::omp::Program) -> Program {
+    let inference = specify(&mut program);
+    Program {
+        omp: program,
+        inference,
+    }
+}
+
 /// Infers every missing specification of `program` (in place).
-pub fn infer(program: &mut Program) -> Inference {
+fn specify(program: &mut OmpProgram) -> Inference {
     let mut out = Inference::default();
     let names = taken::ProgramNames::new(program);
     let mut summaries = summary::summaries(program);
@@ -216,7 +228,7 @@ pub fn infer(program: &mut Program) -> Inference {
 /// reach: whole to what it may write, half to what it only reads (so that parallel iterations
 /// calling it can share that).
 fn function_contract(
-    program: &Program,
+    program: &CProgram,
     names: &taken::ProgramNames,
     f: &Function,
     bases: &summary::Summary,
@@ -290,7 +302,7 @@ fn function_contract(
 /// The contract of a function with a footprint: the footprint, and what stays the same of the
 /// globals it uses (a pointer it reads, a constant).
 fn footprint_contract(
-    program: &Program,
+    program: &CProgram,
     fp: &callee::CalleeFootprint,
     constants: &BTreeMap<VarId, i128>,
     span: Span,
@@ -322,7 +334,7 @@ fn footprint_contract(
 /// local whose address is taken): `whole_object` covers what it points to, and reading the
 /// pointer to get there needs this first. Whole where the code may change the pointer, half
 /// where it only reads it.
-fn pointer_itself(program: &Program, v: VarId, write: bool, span: Span) -> Option<SExpr> {
+fn pointer_itself(program: &CProgram, v: VarId, write: bool, span: Span) -> Option<SExpr> {
     let var = program.var(v);
     if !(var.in_memory() && var.ty.is_pointer()) {
         return None;
@@ -387,7 +399,7 @@ fn collect_blocks_mut<'a, B>(p: &'a mut ppl::Ppl<B>, out: &mut Vec<&'a mut ppl::
 /// under the lock. Exact for a scalar; for an array the whole object may be more than the code
 /// locks, so a conflict through it is not certain.
 fn lock_resource(
-    program: &Program,
+    program: &CProgram,
     names: &taken::ProgramNames,
     b: &mut ppl::BasicBlock<crate::omp::OmpBlock>,
     locked: &[footprint::Locked],
@@ -430,7 +442,7 @@ fn lock_resource(
 
 /// What the footprint of every block needs of the whole program, computed once.
 pub(super) struct ProgramCx<'a> {
-    pub program: &'a Program,
+    pub program: &'a CProgram,
     pub names: &'a taken::ProgramNames,
     pub summaries: &'a summary::Summaries,
     /// Allocation lengths of pointer variables ([`lengths`]).
@@ -785,7 +797,7 @@ fn invariants(clauses: Vec<Clause>, span: Span, bare_body: bool, out: &mut Infer
 fn loops_in(
     stmts: &mut [Stmt],
     perms: &[Clause],
-    program: &Program,
+    program: &CProgram,
     constants: &BTreeMap<VarId, i128>,
     out: &mut Inference,
     bare_body: bool,
@@ -866,7 +878,7 @@ fn loops_in(
 /// [`loop_range`] with the constant globals of the header replaced by their values (a
 /// contract or invariant must say so for the range to be provable).
 fn range_inlined(
-    program: &Program,
+    program: &CProgram,
     constants: &BTreeMap<VarId, i128>,
     init: &[Stmt],
     cond: Option<&Expr>,
@@ -887,7 +899,7 @@ fn range_inlined(
 /// The invariant range of a canonical loop's variable: `lo <= v && (v <= hi || v == lo)` for
 /// `for (v = lo; v < hi; v++)` (and the mirror image for a decreasing loop).
 fn loop_range(
-    program: &Program,
+    program: &CProgram,
     init: &[Stmt],
     cond: Option<&Expr>,
     step: &[Stmt],
@@ -975,12 +987,12 @@ fn loop_range(
                     op: BinOp::Add,
                     lhs,
                     rhs,
-                } if is_v(lhs) => crate::c::convert::eval_const(rhs)?,
+                } if is_v(lhs) => crate::c::constant::eval_const(rhs)?,
                 ExprKind::Binary {
                     op: BinOp::Sub,
                     lhs,
                     rhs,
-                } if is_v(lhs) => -crate::c::convert::eval_const(rhs)?,
+                } if is_v(lhs) => -crate::c::constant::eval_const(rhs)?,
                 _ => return None,
             }
         }
@@ -1029,7 +1041,7 @@ fn loop_range(
 /// Only for bounds over parameters the body never assigns, so that they mean at the call what
 /// they mean at the loop.
 fn loop_extent(
-    program: &Program,
+    program: &CProgram,
     f: &Function,
     body: &Block,
     p: &str,
@@ -1068,7 +1080,7 @@ fn loop_extent(
 }
 
 /// A side-effect-free integer expression over variables as a specification expression.
-fn spec_of(program: &Program, e: &Expr, span: Span) -> Option<SExpr> {
+fn spec_of(program: &CProgram, e: &Expr, span: Span) -> Option<SExpr> {
     use crate::spec::BinOp as SO;
     Some(match &e.kind {
         ExprKind::Int(v) => s::int(*v, span),
@@ -1098,7 +1110,7 @@ fn spec_of(program: &Program, e: &Expr, span: Span) -> Option<SExpr> {
 /// What [`function_loops`] needs of the program and the function.
 #[derive(Clone, Copy)]
 struct LoopCx<'a> {
-    program: &'a Program,
+    program: &'a OmpProgram,
     names: &'a taken::ProgramNames,
     f: &'a str,
     summaries: &'a summary::Summaries,
@@ -1231,7 +1243,7 @@ fn function_loops(cx: &LoopCx<'_>, stmts: &mut [Stmt], out: &mut Inference, bare
 /// whether it may write them: a variable is used if it appears where memory is reached through
 /// it, or in a region inside the code. Also: whether the code contains a region.
 fn objects_used(
-    program: &Program,
+    program: &OmpProgram,
     summaries: &summary::Summaries,
     f: &str,
     stmts: &[Stmt],
@@ -1293,7 +1305,7 @@ fn objects_used(
     (out, regions)
 }
 
-fn used_in(program: &Program, e: &Expr, out: &mut BTreeMap<VarId, bool>) {
+fn used_in(program: &CProgram, e: &Expr, out: &mut BTreeMap<VarId, bool>) {
     match &e.kind {
         ExprKind::Index { base, .. } | ExprKind::Deref(base) => {
             if let Some((v, _)) = pointer_base(base) {

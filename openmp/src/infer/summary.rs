@@ -10,8 +10,9 @@
 
 use super::footprint::{object_of, pointer_base};
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
+use crate::omp::Program as OmpProgram;
 use std::collections::{BTreeSet, HashMap};
 
 /// What one function may access.
@@ -49,7 +50,7 @@ pub type Summaries = HashMap<String, Summary>;
 type CallBases = (String, Vec<Option<VarId>>);
 
 /// The summaries of every verified function of `program`.
-pub fn summaries(program: &Program) -> Summaries {
+pub fn summaries(program: &OmpProgram) -> Summaries {
     let globals: BTreeSet<VarId> = program
         .globals
         .iter()
@@ -256,7 +257,12 @@ mod tests {
     fn summary_of(src: &str, f: &str) -> Summary {
         let mut sm = viper::SourceMap::new();
         let file = sm.add("t.c", src);
-        let program = crate::parse_c(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let c = crate::parse_c(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let program = OmpProgram {
+            c,
+            regions: Vec::new(),
+            orphans: Default::default(),
+        };
         summaries(&program).remove(f).expect("summarised")
     }
 

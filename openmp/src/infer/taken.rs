@@ -5,7 +5,8 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use crate::c::convert::Program;
+use crate::c::names::NameSet;
+use crate::c::Program;
 
 /// The variable names of a program: all of them, the globals', and each function's.
 #[derive(Debug, Default)]
@@ -54,18 +55,6 @@ impl ProgramNames {
             bases,
             own: BTreeSet::new(),
         }
-    }
-}
-
-/// A set of names from which [`crate::infer::footprint::fresh`] takes new ones.
-pub trait NameSet {
-    /// Takes `name`; false if it was taken already.
-    fn take(&mut self, name: String) -> bool;
-}
-
-impl NameSet for BTreeSet<String> {
-    fn take(&mut self, name: String) -> bool {
-        self.insert(name)
     }
 }
 

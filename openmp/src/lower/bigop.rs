@@ -382,7 +382,7 @@ pub(crate) fn bounds(
     crate::spec::Expr,
     Option<crate::spec::Expr>,
 )> {
-    use crate::infer::sexpr as s;
+    use crate::spec::build as s;
     use crate::spec::{BinOp, Expr, ExprKind};
     fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
         match &e.kind {

@@ -229,7 +229,7 @@ fn permission_condition(e: &VExpr, loc: &str) -> Option<Option<VExpr>> {
 /// The pointer variables from outside `code` (a loop's code) that it writes, if it only ever
 /// assigns them copies of each other, directly or through pointer temporaries it declares; two
 /// or three of them (more would make too many cases).
-fn exchanged(program: &crate::c::convert::Program, code: &[Stmt]) -> Option<Vec<VarId>> {
+fn exchanged(program: &crate::c::Program, code: &[Stmt]) -> Option<Vec<VarId>> {
     let pointer = |v: &VarId| matches!(program.var(*v).ty, Type::Ptr(_));
     let declared = visit::declared(code);
     let outer: BTreeSet<VarId> = crate::omp::effects::written(program, code)

@@ -6,8 +6,8 @@
 use super::prelude::{self, array_type, ALEN, LOC, PBASE, POFF, ROW};
 use super::{unique, viper_call, Lowerer};
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::error::FrontError;
 use ppl::obligations::build::*;
 use ppl::obligations::Role;

@@ -32,8 +32,8 @@ pub mod stmt;
 pub mod value;
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::error::{FrontError, FrontErrors};
+use crate::Program;
 use ppl::obligations::{Checks, NameGen, ObligationKind};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use viper::ast::{Expr as VExpr, Item, Program as ViperProgram, Type as VType};

@@ -410,7 +410,7 @@ pub(crate) fn combined_fully(r: &crate::omp::Region, b: &ppl::BasicBlock<OmpBloc
 pub(crate) fn lock_fully_known(
     b: &ppl::BasicBlock<OmpBlock>,
     known: &[VarId],
-    program: &crate::c::convert::Program,
+    program: &crate::c::Program,
 ) -> bool {
     if b.payload.origin != crate::omp::BlockOrigin::Lock || known.is_empty() {
         return false;
@@ -434,7 +434,7 @@ pub(crate) fn lock_fully_known(
 pub(crate) fn updated_in_region(
     r: &crate::omp::Region,
     v: VarId,
-    program: &crate::c::convert::Program,
+    program: &crate::c::Program,
 ) -> bool {
     use crate::omp::sharing::Sharing;
     let name = &program.var(v).name;

@@ -21,11 +21,11 @@ use super::spec::SpecPos;
 use super::value::Class;
 use super::{viper_call, BlockCtx, Lowerer, Repr};
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
 use crate::error::FrontError;
 use crate::omp::sharing::Sharing;
 use crate::omp::{BlockBody, Dim, OmpBlock, RegionId};
+use crate::Program;
 use ppl::obligations::build::*;
 use ppl::obligations::{
     region_obligations, BlockInfo, IterRange, RegionContract, RegionInfo, RegionInput, Role,

@@ -294,7 +294,7 @@ impl Lowerer<'_> {
                 for (k, it) in items.iter().enumerate() {
                     // Zeros are there already.
                     if let Init::Expr(e) = it {
-                        if crate::c::convert::eval_const(e) == Some(0) {
+                        if crate::c::constant::eval_const(e) == Some(0) {
                             continue;
                         }
                     }

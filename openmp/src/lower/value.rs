@@ -745,7 +745,7 @@ fn compare_op(op: BinOp) -> BinaryOp {
 }
 
 fn const_of(e: &Expr) -> Option<i128> {
-    crate::c::convert::eval_const(e)
+    crate::c::constant::eval_const(e)
 }
 
 /// An integer literal (any size).

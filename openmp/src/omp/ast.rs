@@ -1,16 +1,13 @@
 //! Parallel regions and the payload of their PPL basic blocks.
 
 use super::sharing::Sharing;
+pub use crate::c::ast::RegionId;
 use crate::c::ast::{Block, CanonicalLoop, LoopNest, VarId};
 use crate::pragma::Pragma;
 use crate::spec::Contract;
 use ppl::{BlockPair, Ppl};
 use std::collections::{BTreeMap, BTreeSet};
 use viper::Span;
-
-/// Identifies an outermost parallel region of a program (index into `Program::regions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RegionId(pub usize);
 
 /// An outermost parallel region: its PPL program and where it comes from.
 #[derive(Clone, Debug, PartialEq)]

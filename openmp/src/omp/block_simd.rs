@@ -7,8 +7,8 @@
 //! and before the regions are built.
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::pragma::Directive;
 use std::collections::BTreeSet;
 

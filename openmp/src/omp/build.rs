@@ -12,10 +12,11 @@
 //! implied barrier.
 
 use super::ast::*;
+use super::orphan::Orphans;
 use super::sharing::{attributes, BlockContext};
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::error::{FrontError, FrontErrors};
 use crate::pragma::{Directive, Pragma, ScheduleKind};
 use ppl::{BasicBlock, BlockId, BlockKind, Iteration, Op, Part, Ppl};
@@ -79,38 +80,27 @@ pub fn par_able(x: &JobInfo, _y: &JobInfo) -> bool {
 
 type Job = Part<OmpBlock, JobInfo>;
 
-/// Builds the regions of every verified function of `program`.
-pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
-    // A program that breaks OpenMP's nesting rules is reported as such before any rewriting.
-    conforming(program)?;
-    let masters = super::master_tasks::as_single(program);
-    // Orphaned constructs first: calls in regions are inlined (their lock routines, `ordered`
-    // and `linear` clauses are then rewritten with the region's code).
-    // Unannotated functions with regions, called only from `main`'s top level: verified there.
-    let in_main = super::contextual::resolve(program);
-    let mut orphans = super::orphan::resolve(program)?;
-    // Again with the calls in regions inlined: a `barrier` in a function called in a worksharing
-    // loop is closely nested in it when it runs (§17 speaks of regions, which calls extend).
-    conforming(program)?;
-    for (name, n) in in_main {
-        *orphans.inlined.entry(name).or_default() += n;
-    }
-    let mut loop_approximations = super::region_loops::desugar(program);
-    for (id, a) in masters {
-        loop_approximations.entry(id).or_insert(a);
-    }
-    super::locks::desugar(program);
-    super::tasks::inline_undeferred(program);
-    super::task_branches::flatten(program);
-    super::task_loops::desugar(program);
-    super::creation_reads::insert(program)?;
-    super::hoist::shared_task_scalars(program);
-    super::snapshot::read_only_globals(program);
-    let ordered_loops = super::ordered::desugar(program);
-    super::linear::desugar(program);
-    super::reduction::desugar(program);
-    super::lock_updates::desugar(program);
-    super::block_simd::number(program);
+/// What the rewriting passes before [`regions`] found out, for the building of the regions.
+#[derive(Debug, Default)]
+pub struct Rewritten {
+    /// Orphaned constructs: where each function was inlined (`omp::orphan`, `omp::contextual`).
+    pub orphans: Orphans,
+    /// Regions checked by an approximation, with where and why (`omp::region_loops`,
+    /// `omp::master_tasks`).
+    pub loop_approximations: std::collections::BTreeMap<RegionId, (Span, String)>,
+    /// Loops whose `ordered` blocks became critical sections (`omp::ordered`).
+    pub ordered_loops: Vec<Span>,
+}
+
+/// Builds the PPL program of every outermost parallel region of `c`, rewritten by the passes
+/// before it (`crate::pipeline` runs them).
+pub fn regions(mut c: Program, rewritten: Rewritten) -> Result<super::Program, FrontErrors> {
+    let program = &mut c;
+    let Rewritten {
+        orphans,
+        loop_approximations,
+        ordered_loops,
+    } = rewritten;
     let mut b = Builder {
         program,
         ordered_loops,
@@ -188,13 +178,15 @@ pub fn regions(program: &mut Program) -> Result<(), FrontErrors> {
     }
     regions.sort_by_key(|r| r.id);
     super::orphan::mark_serial(&mut regions, &orphans);
-    program.regions = regions;
-    program.orphans = orphans;
-    Ok(())
+    Ok(super::Program {
+        c,
+        regions,
+        orphans,
+    })
 }
 
 /// The violations of OpenMP's nesting rules in `program` (`omp::nesting`), if any.
-fn conforming(program: &Program) -> Result<(), FrontErrors> {
+pub fn conforming(program: &Program) -> Result<(), FrontErrors> {
     let errors = super::nesting::check(program);
     if errors.is_empty() {
         Ok(())

@@ -13,8 +13,8 @@
 
 use super::inline;
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The functions verified inline in `main`, with the number of calls inlined.

@@ -19,7 +19,7 @@
 //! Runs after `omp::task_loops` and before the regions are built.
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::error::FrontError;
 use crate::pragma::{Directive, Pragma};
 use crate::semantics::openmp::{clause_rule, read_at_start, Realised};

@@ -3,8 +3,8 @@
 //! region's entry, say) and must know that nothing in the region changes them.
 
 use crate::c::ast::{Body, Expr, ExprKind, Stmt, StmtKind, Storage, Type, VarId};
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use std::collections::BTreeSet;
 
 /// The variables `stmts` may write: those they assign; the globals and static locals the

@@ -21,7 +21,7 @@ use crate::c::ast::{
     Block, Body, Expr, ExprKind, Init, OmpBody, OmpConstruct, Stmt, StmtKind, Storage, Type, Var,
     VarId,
 };
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::pragma::{ClauseKind, DefaultKind, Directive, Pragma};
 use std::collections::BTreeSet;
 

@@ -25,8 +25,8 @@
 //!   target; a `return` elsewhere is `unsupported`.
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::rewrite::{self, Rewriter};
+use crate::c::Program;
 use crate::error::FrontError;
 use crate::pragma::{ClauseKind, DirectiveArg, Pragma};
 use crate::spec;
@@ -620,7 +620,7 @@ impl Inliner<'_> {
 
     /// A fresh local of the caller named after `base`, of type `ty`, declared at `at`.
     fn temp(&mut self, base: &str, ty: &Type, at: Span) -> VarId {
-        let name = crate::infer::footprint::fresh(&mut self.taken, base);
+        let name = crate::c::names::fresh(&mut self.taken, base);
         self.program
             .new_var(Var::local(name, ty.clone(), &self.caller, at))
     }
@@ -722,7 +722,7 @@ impl Inliner<'_> {
                 let n = if self.taken.contains(&info.name) {
                     let mut avoid = self.taken.clone();
                     avoid.extend(spec_names.iter().cloned());
-                    crate::infer::footprint::fresh(&mut avoid, &info.name)
+                    crate::c::names::fresh(&mut avoid, &info.name)
                 } else {
                     info.name.clone()
                 };
@@ -931,7 +931,7 @@ fn rename_spec(e: &mut spec::Expr, names: &HashMap<String, String>) {
             }
         }
         spec::ExprKind::Quant { var, .. } if names.contains_key(&var.name) => {}
-        _ => crate::infer::sexpr::for_each_child_mut(e, &mut |c| rename_spec(c, names)),
+        _ => crate::spec::build::for_each_child_mut(e, &mut |c| rename_spec(c, names)),
     }
 }
 

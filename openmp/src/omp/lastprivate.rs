@@ -13,8 +13,8 @@
 use super::sharing::Sharing;
 use super::{BlockBody, Region};
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::pragma::Directive;
 use std::collections::BTreeMap;
 

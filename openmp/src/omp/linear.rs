@@ -25,8 +25,8 @@
 
 use super::locks::for_each_block_mut;
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::pragma::{ClauseKind, Directive, ListItem};
 
 /// The suffix of the variables holding a linear variable's value at the construct (not names of
@@ -200,7 +200,7 @@ fn linear_loop(c: &mut OmpConstruct, program: &mut Program, function: &str) -> V
             // the construct (true where the loop starts; the original does not change while it
             // runs), so it can state the copy's values through the original's name.
             if let (Some(k), false) = (&mut nest.contract, info.in_memory()) {
-                use crate::infer::sexpr as s;
+                use crate::spec::build as s;
                 let at = item.span;
                 let same = s::bin(
                     crate::spec::BinOp::Eq,

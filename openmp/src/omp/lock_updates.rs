@@ -17,8 +17,8 @@
 
 use super::reduction::{identity, mentions};
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::pragma::{ClauseKind, Directive, ReductionOp};
 
 /// The prefix of the names of ghost variables.

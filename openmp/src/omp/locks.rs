@@ -18,7 +18,7 @@
 //! unsupported.
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::error::FrontError;
 use crate::pragma::{Directive, DirectiveArg, Pragma};
 use viper::Span;

@@ -19,7 +19,7 @@
 
 use super::RegionId;
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::pragma::{Clause, ClauseKind, Directive, Pragma};
 use std::collections::BTreeMap;
 use viper::Span;

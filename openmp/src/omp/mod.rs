@@ -18,6 +18,7 @@ pub mod master_tasks;
 pub mod nesting;
 pub mod ordered;
 pub mod orphan;
+pub mod program;
 pub mod recursive_tasks;
 pub mod reduction;
 pub mod region_loops;
@@ -33,3 +34,4 @@ pub(crate) mod test_program;
 
 pub use ast::*;
 pub use build::regions;
+pub use program::Program;

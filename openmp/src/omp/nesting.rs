@@ -19,8 +19,8 @@
 //! check runs again after the calls in regions are inlined (`omp::build::regions`).
 
 use crate::c::ast::{Block, Expr, Init, OmpBody, OmpConstruct, Stmt, StmtKind, VarId};
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::error::FrontError;
 use crate::pragma::Directive;
 use std::collections::BTreeSet;

@@ -9,7 +9,7 @@
 
 use super::locks::for_each_block_mut;
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::pragma::{Directive, DirectiveArg, Pragma};
 use viper::Span;
 

@@ -22,7 +22,7 @@
 use super::inline;
 use super::RegionId;
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::error::FrontErrors;
 use crate::pragma::{Clause, ClauseKind, Directive, ListItem, Pragma, RawExpr};
 use crate::spec::Ident;

@@ -26,7 +26,7 @@
 //! parameter values makes every call race-free.
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::pragma::Directive;
 use viper::Span;
 

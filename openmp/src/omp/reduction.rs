@@ -33,8 +33,8 @@
 //! combines into the copy (`x op= t`) once.
 
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use crate::pragma::{ClauseKind, Directive, ReductionId, ReductionOp};
 use crate::spec::{self, ClauseKind as SpecClauseKind};
 use std::collections::BTreeSet;
@@ -920,5 +920,5 @@ pub(crate) fn rename_contribution(e: &mut spec::Expr, from: &str, to: &str) {
             i.name = to.to_string();
         }
     }
-    crate::infer::sexpr::for_each_child_mut(e, &mut |c| rename_contribution(c, from, to));
+    crate::spec::build::for_each_child_mut(e, &mut |c| rename_contribution(c, from, to));
 }

@@ -59,7 +59,7 @@ use super::RegionId;
 
 /// Rewrites every region of `program` that qualifies (see the module documentation); returns
 /// the regions that became approximations, with where and why.
-pub fn desugar(program: &mut crate::c::convert::Program) -> BTreeMap<RegionId, (Span, String)> {
+pub fn desugar(program: &mut crate::c::Program) -> BTreeMap<RegionId, (Span, String)> {
     let mut out = BTreeMap::new();
     let read_only = read_only_params(program);
     let mut next_region = super::inline::region_ids(program)
@@ -733,7 +733,7 @@ fn takes_address(e: &Expr, v: VarId) -> bool {
     found
 }
 
-fn read_only_params(program: &crate::c::convert::Program) -> ReadOnly {
+fn read_only_params(program: &crate::c::Program) -> ReadOnly {
     let mut out = HashMap::new();
     for f in &program.functions {
         let Body::Verified(b) = &f.body else {

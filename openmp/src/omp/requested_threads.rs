@@ -10,8 +10,8 @@
 //! element of the list, which the routine does not set).
 
 use crate::c::ast::{Body, StmtKind};
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use viper::Span;
 
 /// The bound on the team of a region of `function` spanning `region`, if `omp_set_num_threads`
@@ -43,7 +43,7 @@ pub fn bound(program: &Program, function: &str, region: Span) -> Option<i128> {
                 && s.span.end <= region.start =>
         {
             match args.as_slice() {
-                [a] => match crate::c::convert::eval_const(a) {
+                [a] => match crate::c::constant::eval_const(a) {
                     Some(n) if n >= 1 => Some(n),
                     _ => None,
                 },

@@ -10,8 +10,8 @@
 //! be inlined with their regions, so they end the code before the tail as regions do.)
 
 use crate::c::ast::{Body, Origin, StmtKind};
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use viper::Span;
 
 /// The span of `main` from the end of its last statement holding a construct or a call of a

@@ -19,9 +19,9 @@
 use crate::c::ast::{
     Body, Expr, ExprKind, Init, OmpBody, OmpConstruct, Origin, Stmt, StmtKind, Storage, Var, VarId,
 };
-use crate::c::convert::Program;
 use crate::c::rewrite::{self, Rewriter};
 use crate::c::visit;
+use crate::c::Program;
 use crate::pragma::{ClauseKind, DefaultKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -152,8 +152,7 @@ impl Cx<'_> {
         let mut copies = BTreeMap::new();
         for g in candidates {
             let info = self.program.var(g).clone();
-            let name =
-                crate::infer::footprint::fresh(&mut taken, &format!("{}_at_start", info.name));
+            let name = crate::c::names::fresh(&mut taken, &format!("{}_at_start", info.name));
             let copy = VarId(self.program.vars.len() as u32);
             self.program.vars.push(Var {
                 name,

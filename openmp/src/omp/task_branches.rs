@@ -18,7 +18,7 @@
 use super::inline::convert;
 use super::recursive_tasks::open_after;
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use crate::pragma::{ClauseKind, Directive};
 
 /// The name of the guards (made unique in their function).
@@ -281,7 +281,7 @@ pub(super) fn fresh_name(program: &Program, function: &str, base: &str) -> Strin
         .filter(|v| v.function.is_none() || v.function.as_deref() == Some(function))
         .map(|v| v.name.clone())
         .collect();
-    crate::infer::footprint::fresh(&mut taken, base)
+    crate::c::names::fresh(&mut taken, base)
 }
 
 #[cfg(test)]

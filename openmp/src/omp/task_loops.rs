@@ -29,7 +29,7 @@ use viper::Span;
 
 /// Rewrites every loop of tasks of `program` that qualifies (see the module documentation) into
 /// a `task` construct over the loop nest, followed by the loop with an empty body.
-pub fn desugar(program: &mut crate::c::convert::Program) {
+pub fn desugar(program: &mut crate::c::Program) {
     let vars = program.vars.clone();
     for f in &mut program.functions {
         if let crate::c::ast::Body::Verified(b) = &mut f.body {

@@ -649,7 +649,7 @@ pub fn hold_locks(body: &Block, labels: &[String], graph: usize, at: Span) -> Bl
 /// no `threadprivate` variable (another thread may run it), and it neither generates tasks (they
 /// would become children of the encountering task, which a `taskwait` waits for) nor waits
 /// (`taskwait`, `taskgroup`, `barrier` would wait for other tasks in place).
-pub fn inline_undeferred(program: &mut crate::c::convert::Program) {
+pub fn inline_undeferred(program: &mut crate::c::Program) {
     let vars = program.vars.clone();
     for f in &mut program.functions {
         if let crate::c::ast::Body::Verified(b) = &mut f.body {

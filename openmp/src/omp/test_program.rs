@@ -1,7 +1,7 @@
 //! Test helpers: a C program parsed from text, and the body of one of its functions.
 
 use crate::c::ast::{Block, Body};
-use crate::c::convert::Program;
+use crate::c::Program;
 use viper::SourceMap;
 
 /// `src` (a file `t.c`) parsed and converted; panics on errors.

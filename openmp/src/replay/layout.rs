@@ -4,8 +4,8 @@
 //! alignment rules (it only matters where a program computes with byte counts).
 
 use crate::c::ast::{ArrayLen, Type};
-use crate::c::convert::Program;
 use crate::c::types::{FloatKind, IntRank};
+use crate::c::Program;
 
 /// Why a type has no layout here.
 pub(crate) type LResult<T> = Result<T, String>;
@@ -167,10 +167,7 @@ mod tests {
             }],
             globals: Vec::new(),
             functions: Vec::new(),
-            regions: Vec::new(),
-            inference: Default::default(),
             function_index: Default::default(),
-            orphans: Default::default(),
             masked_contracts: Default::default(),
         }
     }

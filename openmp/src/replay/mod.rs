@@ -68,8 +68,8 @@ mod tests;
 
 use crate::c::ast::Origin as FnOrigin;
 use crate::c::ast::*;
-use crate::c::convert::Program;
 use crate::c::visit;
+use crate::c::Program;
 use clock::{Slots, VClock};
 use env::Frame;
 use memory::{Memory, Origin};

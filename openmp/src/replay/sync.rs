@@ -197,7 +197,7 @@ impl<'p> Thread<'p, '_> {
 fn atomic_location<'p>(
     stmts: &'p [Stmt],
     read: bool,
-    prog: &crate::c::convert::Program,
+    prog: &crate::c::Program,
 ) -> Option<&'p Expr> {
     let synthetic =
         |e: &Expr| matches!(e.kind, ExprKind::Var(v) if prog.var(v).storage == Storage::Synthetic);

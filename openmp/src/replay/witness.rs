@@ -6,7 +6,7 @@ use super::layout;
 use super::memory::{Object, Origin};
 use super::race::{Ctx, LoopKind, Tracker};
 use super::{Access, RacePair};
-use crate::c::convert::Program;
+use crate::c::Program;
 use viper::{SourceMap, Span};
 
 /// The name of cell `off` of an object: `a[2][5]`, `s.x`, `p->next`.

@@ -8,7 +8,7 @@ use super::race::Tracker;
 use super::value::{ObjId, Ptr, Value};
 use super::ReplayConfig;
 use crate::c::ast::*;
-use crate::c::convert::Program;
+use crate::c::Program;
 use parking_lot::{Condvar, Mutex};
 /// Hash maps of the replay: a fast hash with a fixed seed (deterministic and quick for the
 /// small keys of the interpreter's hot paths).

@@ -1,6 +1,7 @@
 //! The specification language (VerCors-compatible): AST, `pest` parser and printer.
 
 pub mod ast;
+pub mod build;
 pub mod macros;
 pub mod parse;
 pub mod print;

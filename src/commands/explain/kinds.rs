@@ -1,6 +1,6 @@
 //! `ompv explain --kind KIND`: what an error kind means and how to fix it (as `rustc --explain`).
 
-use crate::diagnose::Kind;
+use crate::kind::Kind;
 
 /// The text `ompv explain --kind NAME` prints: the explanation, the list of kinds, or (for an
 /// unknown name) an error with the closest kind.

@@ -14,7 +14,8 @@
 //! state, its chunks and quantified permissions); `theories` (sequences, sets, multisets); `smt`
 //! (terms, quantifiers, path conditions, the solver, the program's symbols). The exceptions: the
 //! rules and the heap operations are methods of `context`'s `Verifier` and use its helpers, and
-//! `smt::symbols` declares what the program index and the member's scope name.
+//! `smt::symbols` declares what the program index and the member's scope name. So this folder
+//! and its subfolders are one unit for the import rules of ARCHITECTURE.md.
 
 mod context;
 mod features;

@@ -6,7 +6,6 @@
 use super::Converter;
 use crate::c::ast::*;
 use crate::error::FrontError;
-use crate::omp::RegionId;
 use crate::pragma::{Directive, Pragma};
 use crate::source::AnnotationContent;
 use crate::spec::{ClauseKind, Contract};
@@ -172,7 +171,7 @@ impl Converter<'_> {
                     ),
                 ));
             }
-            use crate::infer::sexpr as s;
+            use crate::spec::build as s;
             use crate::spec::{BinOp as SBin, Expr as SExpr, ExprKind as SKind};
             let at = cl.expr.span;
             let thread = SExpr {
@@ -720,7 +719,7 @@ impl Converter<'_> {
         let is_var = |e: &Node<lc::Expression>| matches!(&e.node, lc::Expression::Identifier(i) if i.node.name == name);
         let mut konst = |c: &mut Self, e: &Node<lc::Expression>| -> Option<i128> {
             let v = c.rvalue(e, &mut ignored).ok()?;
-            super::types::eval_const(&v)
+            crate::c::constant::eval_const(&v)
         };
         Ok(match &step.node {
             lc::Expression::UnaryOperator(u) if is_var(&u.node.operand) => {

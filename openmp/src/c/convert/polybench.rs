@@ -103,7 +103,7 @@ impl Converter<'_> {
             };
             t = inner;
         }
-        let count = match (per, super::types::eval_const(&n)) {
+        let count = match (per, crate::c::constant::eval_const(&n)) {
             _ if !sized(&size) => None,
             (Some(1), _) => Some(n.clone()),
             (Some(p), Some(total)) if p > 0 && total % p == 0 => Some(Expr {

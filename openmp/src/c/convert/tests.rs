@@ -5,6 +5,9 @@ use super::*;
 use crate::error::ErrorKind;
 use crate::omp::{BlockBody, BlockOrigin, Dim, OmpBlock};
 use crate::spec::print_expr;
+// The whole front end: these tests read what the conversion hands on through the regions built
+// from it.
+use crate::Program;
 use viper::SourceMap;
 
 fn program(src: &str) -> Result<Program, FrontErrors> {

@@ -1,6 +1,8 @@
 //! The kinds of problems ompv reports, in the terms of the input program (the JSON `kind`, the
 //! SARIF rule id), with what each means (`ompv explain --kind KIND`).
 
+mod explanation;
+
 use serde::Serialize;
 
 /// What went wrong (the JSON `kind`).

@@ -1,0 +1,33 @@
+//! The third stage's result, the front end's: the program with every specification it lacked
+//! inferred, and what `ompv infer` shows of them.
+
+use super::Inference;
+use std::ops::{Deref, DerefMut};
+
+/// The program with its inferred specifications written into its functions and regions. It
+/// reads through to the OpenMP stage's program it extends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub omp: crate::omp::Program,
+    /// Where the inferred specifications go in the source text, and what could not be inferred.
+    pub inference: Inference,
+}
+
+impl Deref for Program {
+    type Target = crate::omp::Program;
+    fn deref(&self) -> &crate::omp::Program {
+        &self.omp
+    }
+}
+
+impl DerefMut for Program {
+    fn deref_mut(&mut self) -> &mut crate::omp::Program {
+        &mut self.omp
+    }
+}
+
+impl crate::c::print::Names for Program {
+    fn name(&self, v: crate::c::VarId) -> String {
+        self.var(v).name.clone()
+    }
+}
