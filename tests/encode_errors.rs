@@ -314,7 +314,7 @@ fn unsupported_directives_and_clauses() {
         "directive `cancel`",
     );
     // `linear` is rewritten on combined `parallel for` and on `simd` outside regions; on a `for`
-    // inside a region it is not handled (see `omp::linear`).
+    // inside a region it is not handled (see `omp::data_sharing::linear`).
     expect_error(
         "unsupported_clause",
         "unsupported",

@@ -52,13 +52,13 @@ fn openmp(mut c: c::Program) -> Result<omp::Program, FrontErrors> {
     omp::build::conforming(program)?;
     // Takes conforming code; guarantees a `master`/`masked` block that generates tasks is a
     // `single nowait` (its region approximated, with why).
-    let masters = omp::master_tasks::as_single(program);
+    let masters = omp::tasking::master_tasks::as_single(program);
     // Guarantees an unannotated function with regions called only at `main`'s top level is
     // inlined there (so the caller's facts reach it).
-    let in_main = omp::contextual::resolve(program);
+    let in_main = omp::calls::contextual::resolve(program);
     // Guarantees every orphaned construct (and lock routine, threadprivate use) is in the
     // region of each call: the function is inlined where it is called in a region.
-    let mut orphans = omp::orphan::resolve(program)?;
+    let mut orphans = omp::calls::orphan::resolve(program)?;
     // Again with the calls in regions inlined: a `barrier` in a function called in a worksharing
     // loop is closely nested in it when it runs (§17 speaks of regions, which calls extend).
     omp::build::conforming(program)?;
@@ -67,41 +67,41 @@ fn openmp(mut c: c::Program) -> Result<omp::Program, FrontErrors> {
     }
     // Guarantees a region's body is not a sequential loop around worksharing constructs: that
     // loop is around one region per iteration (or the region is approximated, with why).
-    let mut loop_approximations = omp::region_loops::desugar(program);
+    let mut loop_approximations = omp::worksharing::region_loops::desugar(program);
     for (id, a) in masters {
         loop_approximations.entry(id).or_insert(a);
     }
     // Guarantees no lock routine pairs are left in regions: each pair is a `critical` of its
     // own name per lock (§18.9).
-    omp::locks::desugar(program);
+    omp::sync::locks::desugar(program);
     // Guarantees an undeferred task (`if(0)`) whose data environment changes nothing is its
     // body, run in place (§12.5).
-    omp::tasks::inline_undeferred(program);
+    omp::tasking::tasks::inline_undeferred(program);
     // Guarantees tasks generated under an `if` stand at the top level of the generating code,
     // guarded.
-    omp::task_branches::flatten(program);
+    omp::tasking::task_branches::flatten(program);
     // Guarantees a loop whose body is one `task` is one node of parallel tasks.
-    omp::task_loops::desugar(program);
+    omp::tasking::task_loops::desugar(program);
     // Guarantees the reads a task's `firstprivate` makes at its creation (§5.4.4) are reads of
     // the generating code.
-    omp::creation_reads::insert(program)?;
+    omp::tasking::creation_reads::insert(program)?;
     // Guarantees a scalar declared in the code of a task-generating `single`/`section` and
     // shared with its tasks is declared before the region.
-    omp::hoist::shared_task_scalars(program);
+    omp::data_sharing::hoist::shared_task_scalars(program);
     // Guarantees a global scalar a region only reads is read once, at the region's start.
-    omp::snapshot::read_only_globals(program);
+    omp::data_sharing::snapshot::read_only_globals(program);
     // Guarantees no `ordered` block is left: each loop's are a `critical` of its own (§15.10).
-    let ordered_loops = omp::ordered::desugar(program);
+    let ordered_loops = omp::sync::ordered::desugar(program);
     // Guarantees no `linear` clause is left: private copies from the logical iteration (§5.4.6).
-    omp::linear::desugar(program);
+    omp::data_sharing::linear::desugar(program);
     // Guarantees a reduction variable's value after its construct is computed from per-thread
     // contributions (§5.5).
-    omp::reduction::desugar(program);
+    omp::data_sharing::reduction::desugar(program);
     // Guarantees a shared variable a loop only updates under a lock gets its value after the
     // region from ghost contributions (thesis ch. 6).
-    omp::lock_updates::desugar(program);
+    omp::data_sharing::lock_updates::desugar(program);
     // Guarantees every `simd` loop in a block's code has a region number of its own.
-    omp::block_simd::number(program);
+    omp::worksharing::block_simd::number(program);
     // Takes the rewritten program; guarantees every outermost region is a PPL program with its
     // block pairs, and every construct ompv cannot encode is an error.
     omp::build::regions(

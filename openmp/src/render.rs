@@ -91,7 +91,7 @@ fn block_header(b: &BasicBlock<OmpBlock>) -> String {
 /// What a loop block's iterations contribute to reductions and to variables updated under a
 /// lock: `contributes to res (+): a[i]`.
 fn contributions(b: &BasicBlock<OmpBlock>, program: &Program) -> Vec<String> {
-    use crate::omp::reduction::{ContributionValue, Scope};
+    use crate::omp::{ContributionValue, Scope};
     b.payload
         .contributions
         .iter()

@@ -247,7 +247,7 @@ fn undecided(outcome: &Outcome) -> bool {
 /// What the outcome says about data races alone: proved absent (`Some(true)`) when nothing but
 /// assertions failed (their failure hides no access: every race check is a proof obligation of
 /// its own), or checks in `tail`, the end of `main` that only the initial thread runs after every
-/// region (see `openmp::omp::sequential_tail`), and no code was skipped; present (`Some(false)`)
+/// region (see `openmp::omp::worksharing::sequential_tail`), and no code was skipped; present (`Some(false)`)
 /// when a race is certain; else not known.
 fn race_free(outcome: &Outcome, everything_checked: bool, tail: Option<Span>) -> Option<bool> {
     if outcome
@@ -262,7 +262,8 @@ fn race_free(outcome: &Outcome, everything_checked: bool, tail: Option<Span>) ->
             || (matches!(
                 d.kind,
                 Kind::Permission | Kind::LoopInvariant | Kind::Precondition
-            ) && tail.is_some_and(|t| openmp::omp::sequential_tail::contains(t, d.span)))
+            ) && tail
+                .is_some_and(|t| openmp::omp::worksharing::sequential_tail::contains(t, d.span)))
     });
     let decided = outcome.obligations.iter().all(|o| o.status != "unknown");
     let answered = matches!(
@@ -304,7 +305,7 @@ pub fn verify_file(
     // Only the native back end is known to go on with the other paths after a failed check,
     // and only when every error is reported.
     let tail = (backend == Backend::Native && options.max_errors_per_member.is_none())
-        .then(|| openmp::omp::sequential_tail::of_main(&program))
+        .then(|| openmp::omp::worksharing::sequential_tail::of_main(&program))
         .flatten();
     let skipped = skipped::of_program(&program, sources);
     let has_code = program

@@ -487,8 +487,8 @@ pub enum NotVerified {
     /// It lies between `spec_ignore {` and `spec_ignore }`.
     SpecIgnore,
     /// Every call of it is inlined, where it is verified: it has orphaned OpenMP constructs and
-    /// every call is in a parallel region ([`crate::omp::orphan`]), or it has parallel regions,
-    /// no contract, and every call is a statement of `main` ([`crate::omp::contextual`]).
+    /// every call is in a parallel region ([`crate::omp::calls::orphan`]), or it has parallel regions,
+    /// no contract, and every call is a statement of `main` ([`crate::omp::calls::contextual`]).
     Inlined,
 }
 

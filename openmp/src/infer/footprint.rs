@@ -16,7 +16,7 @@ use crate::c::ast::*;
 use crate::c::names::fresh;
 use crate::c::visit;
 use crate::c::Program;
-use crate::omp::{build::lock_of, LockName};
+use crate::omp::{walk::lock_of, LockName};
 use crate::spec::build as s;
 use crate::spec::{BinOp as SOp, Expr as SExpr};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -489,9 +489,9 @@ impl Walker<'_, '_> {
                 // the footprint as the plain loops (its own region checks the lanes), with the
                 // lanes' copies as locals of the loops and the originals read and assigned as
                 // the construct says (§5.4).
-                OmpBody::Loop(n) if crate::omp::block_simd::is_lanes(c) => {
+                OmpBody::Loop(n) if crate::omp::worksharing::block_simd::is_lanes(c) => {
                     let program = self.env.program;
-                    let copies = crate::omp::block_simd::lane_copies(program, c);
+                    let copies = crate::omp::worksharing::block_simd::lane_copies(program, c);
                     let at = n.loops.first().map_or(st.span, |l| l.header);
                     let var = |v: VarId| Expr {
                         kind: ExprKind::Var(v),

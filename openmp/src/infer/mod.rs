@@ -199,7 +199,7 @@ fn specify(program: &mut OmpProgram) -> Inference {
         }
     }
     program.functions = functions;
-    // A function inlined into parallel regions (`omp::orphan`) is verified at each call with
+    // A function inlined into parallel regions (`omp::calls::orphan`) is verified at each call with
     // specifications for that call: none is written into its text (written ones would then bind
     // every call).
     for f in &program.functions {
@@ -630,8 +630,8 @@ fn infer_block(
                     ob.origin,
                     O::Replicated | O::Generating | O::Reduction | O::Lock
                 );
-                // A contract about a variable ompv introduced (`omp::linear`, the guards of
-                // `omp::task_branches`) cannot be written
+                // A contract about a variable ompv introduced (`omp::data_sharing::linear`, the guards of
+                // `omp::tasking::task_branches`) cannot be written
                 // into the source: such loops get theirs inferred again.
                 let body = clauses_text(&c);
                 // A `simd` loop checked statement by statement (`stages`) keeps its inferred
@@ -648,8 +648,8 @@ fn infer_block(
                     ));
                 } else if placed
                     && !c.clauses.is_empty()
-                    && !crate::omp::linear::mentions_synthetic(&body)
-                    && !crate::omp::task_branches::mentions_guard(&body)
+                    && !crate::omp::data_sharing::linear::mentions_synthetic(&body)
+                    && !crate::omp::tasking::task_branches::mentions_guard(&body)
                 {
                     let text = format!(" /*@ {body} @*/");
                     match contract_place(ob) {
@@ -725,7 +725,7 @@ enum Place {
 /// `{ … }` body of a `single`/`section`/task, or in braces put around a one-statement body.
 fn contract_place(ob: &crate::omp::OmpBlock) -> Option<Place> {
     match &ob.body {
-        // The tasks of a loop (`omp::task_loops`): the contract of each is the task's.
+        // The tasks of a loop (`omp::tasking::task_loops`): the contract of each is the task's.
         BlockBody::Loop(n) if ob.origin == crate::omp::BlockOrigin::TaskPerIteration => {
             body_place(&n.body)
         }

@@ -1,6 +1,6 @@
 //! Combining values over an integer range: JML's generalised quantifiers `\sum`, `\product`,
 //! `\max` and `\min` of specifications, and the combination of the contributions of a
-//! reduction's iterations (`omp::reduction`).
+//! reduction's iterations (`omp::data_sharing::reduction`).
 //!
 //! `op` over `lo <= k < hi` of a body `e(k)` is the application `f(x1, …, xn, lo, hi)` of a
 //! recursive Viper function generated for the body, with its free variables `x1 … xn` as

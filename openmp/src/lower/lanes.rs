@@ -1,5 +1,5 @@
 //! A `simd` loop in the code of a block — an iteration of a worksharing loop, a `single`, a
-//! section, a task, code every thread runs (OpenMP 5.2 §10.4, `omp::block_simd`): the thread
+//! section, a task, code every thread runs (OpenMP 5.2 §10.4, `omp::worksharing::block_simd`): the thread
 //! that runs the code runs the loop, and its SIMD lanes may run iterations at the same time.
 //! Other blocks see the block's footprint, which covers every lane (`infer::footprint` reads
 //! the loop as the plain loops it stands for); the lanes among themselves are checked as a

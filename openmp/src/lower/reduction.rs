@@ -1,4 +1,4 @@
-//! The value of a reduction variable after its construct, in the proof (see `omp::reduction`
+//! The value of a reduction variable after its construct, in the proof (see `omp::data_sharing::reduction`
 //! for the OpenMP rules).
 //!
 //! For a loop block whose iterations contribute `c(i)` to `x` (`op`, identity `id`):
@@ -17,8 +17,9 @@
 use super::{Lowerer, Repr};
 use crate::c::ast::{Type, VarId};
 use crate::error::FrontError;
-use crate::omp::reduction::{identity, Contribution, ContributionValue, Scope};
+use crate::omp::data_sharing::reduction::identity;
 use crate::omp::OmpBlock;
+use crate::omp::{Contribution, ContributionValue, Scope};
 use crate::pragma::ReductionOp;
 use ppl::obligations::build::*;
 use ppl::obligations::{BlockKey, IterRange, Role};
@@ -318,7 +319,7 @@ impl Lowerer<'_> {
         for v in &r.privatised {
             let info = self.program.var(*v).clone();
             let Some(crate::pragma::ReductionId::Op(op)) =
-                crate::omp::reduction::reduction_op(&r.pragma, &info.name)
+                crate::omp::data_sharing::reduction::reduction_op(&r.pragma, &info.name)
             else {
                 continue;
             };
@@ -475,7 +476,7 @@ pub(crate) fn updated_in_region(
 impl Lowerer<'_> {
     /// After a region checked in place, before its shared variables come back from memory:
     /// `x == x_before op g_1 op …` for every variable the region's loops only update under a
-    /// lock (`omp::lock_updates`) whose every contributing loop recorded its combination.
+    /// lock (`omp::data_sharing::lock_updates`) whose every contributing loop recorded its combination.
     /// `boxed` are the region's shared locals in memory (variable, local, allocation). Returns
     /// the variables that got their value.
     pub(crate) fn lock_results(

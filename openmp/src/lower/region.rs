@@ -500,7 +500,7 @@ impl Lowerer<'_> {
         // Variables the region privatises (or whose originals it updates) have unknown values
         // (those a loop's update block assigns in the region have the value it leaves), except
         // `lastprivate` originals whose value the loop's code says.
-        let last = crate::omp::lastprivate::last_values(self.program, r);
+        let last = crate::omp::data_sharing::lastprivate::last_values(self.program, r);
         for v in &r.privatised {
             if known.contains(v) || super::reduction::updated_in_region(r, *v, self.program) {
                 continue;
@@ -574,7 +574,7 @@ impl Lowerer<'_> {
     }
 
     /// The number of threads the region requests, if a constant: its `num_threads(k)` clause,
-    /// else an `omp_set_num_threads(k)` before it (`omp::requested_threads`). Its team has at
+    /// else an `omp_set_num_threads(k)` before it (`omp::worksharing::requested_threads`). Its team has at
     /// most that many threads (OpenMP 5.2 §10.1.1).
     fn num_threads(&mut self, r: &crate::omp::Region) -> Result<Option<VExpr>, FrontError> {
         for c in &r.pragma.clauses {
@@ -585,7 +585,8 @@ impl Lowerer<'_> {
                 return Ok(None);
             }
         }
-        let requested = crate::omp::requested_threads::bound(self.program, &r.function, r.span);
+        let requested =
+            crate::omp::worksharing::requested_threads::bound(self.program, &r.function, r.span);
         Ok(requested
             .and_then(|n| i64::try_from(n).ok())
             .map(|n| int(n, r.pragma.span)))
@@ -820,7 +821,8 @@ impl Lowerer<'_> {
         // Permissions to the shared scalars in memory the block uses (outside locks: what it
         // accesses only under a lock is the lock's).
         let code = ob.body.block();
-        let (reads, writes) = crate::omp::block_simd::outer_vars(self.program, &code.stmts);
+        let (reads, writes) =
+            crate::omp::worksharing::block_simd::outer_vars(self.program, &code.stmts);
         let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
         lock_refs(self.program, &code.stmts, &mut inside, &mut outside);
         let mut scalars: BTreeMap<String, (VExpr, bool, bool)> = BTreeMap::new();
@@ -1021,7 +1023,7 @@ impl Lowerer<'_> {
     ) -> Result<(), FrontError> {
         if let Some(id) = c.region {
             if self.cur.team.is_some() {
-                if crate::omp::block_simd::is_lanes(c) {
+                if crate::omp::worksharing::block_simd::is_lanes(c) {
                     return self.lanes(c, id, out);
                 }
                 return Err(FrontError::unsupported(
@@ -1033,7 +1035,7 @@ impl Lowerer<'_> {
         }
         let _ = span;
         if let (Some(lock), OmpBody::Block { body, .. }) =
-            (crate::omp::build::lock_of(&c.pragma), &c.body)
+            (crate::omp::walk::lock_of(&c.pragma), &c.body)
         {
             return self.under_lock(lock, c, body, out);
         }
@@ -1076,7 +1078,7 @@ impl Lowerer<'_> {
             return self.scoped(|l| l.stmts(&body.stmts, out));
         };
         let nestable = matches!(&lock, crate::omp::LockName::Critical(Some(n))
-            if crate::omp::locks::is_nestable(n));
+            if crate::omp::critical_names::is_nestable(n));
         if nestable && self.cur.held.contains(&lock) {
             // §18.9.4: setting a nestable lock the thread owns only counts up; it already holds
             // the lock's resource.
@@ -1125,7 +1127,7 @@ fn lock_refs(
     for s in stmts {
         if let StmtKind::Omp(c) = &s.kind {
             if let (Some(l), OmpBody::Block { body, .. }) =
-                (crate::omp::build::lock_of(&c.pragma), &c.body)
+                (crate::omp::walk::lock_of(&c.pragma), &c.body)
             {
                 let all = visit::referenced(&body.stmts);
                 if l == LockName::Atomic {

@@ -1,9 +1,12 @@
 //! Parallel regions and the payload of their PPL basic blocks.
 
 use super::sharing::Sharing;
+use crate::c::ast::Expr;
 pub use crate::c::ast::RegionId;
 use crate::c::ast::{Block, CanonicalLoop, LoopNest, VarId};
 use crate::pragma::Pragma;
+use crate::pragma::ReductionOp;
+use crate::spec;
 use crate::spec::Contract;
 use ppl::{BlockPair, Ppl};
 use std::collections::{BTreeMap, BTreeSet};
@@ -70,7 +73,7 @@ pub enum BlockOrigin {
     /// `section`: its iterations are spread over tasks in a way the implementation chooses, so
     /// any two may run at the same time.
     Taskloop,
-    /// The tasks a `for` loop generates, one per iteration (`omp::task_loops`): like the
+    /// The tasks a `for` loop generates, one per iteration (`omp::tasking::task_loops`): like the
     /// iterations of a `taskloop nogroup`, any two may run at the same time.
     TaskPerIteration,
     /// A piece of the code of a `single` or `section` that generates tasks (between task
@@ -128,12 +131,12 @@ impl LockName {
         match self {
             LockName::Critical(None) => "the `critical` section".into(),
             LockName::Critical(Some(n)) => match (
-                super::locks::lock_var(n),
-                super::ordered::ordered_loop_line(n),
+                crate::omp::critical_names::lock_var(n),
+                crate::omp::critical_names::ordered_loop_line(n),
             ) {
                 (Some((_, var)), _) => format!("the code holding the lock `{var}`"),
                 (_, Some(line)) => format!("the `ordered` block of the loop at line {line}"),
-                _ => match super::tasks::mutex_item(n) {
+                _ => match crate::omp::critical_names::mutex_item(n) {
                     Some(item) => format!("the tasks with `depend(mutexinoutset: {item})`"),
                     None => format!("the `critical({n})` section"),
                 },
@@ -170,7 +173,7 @@ pub struct OmpBlock {
     pub lock: Option<LockName>,
     /// For a loop block: the reduction variables its iterations contribute to, and with what
     /// (see [`super::reduction`]).
-    pub contributions: Vec<super::reduction::Contribution>,
+    pub contributions: Vec<crate::omp::ast::Contribution>,
     /// For a block whose lanes keep lexically forward dependences ([`OmpBlock::keeps_forward`]):
     /// the footprint of each top-level statement of one iteration, in order (inferred,
     /// `infer::stages`); empty when not inferred (then the block is checked like a parallel
@@ -249,4 +252,37 @@ impl BlockBody {
             BlockBody::Code(b) => b,
         }
     }
+}
+
+/// Where the copies of a reduction variable are combined into the original.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// At the end of the loop whose construct has the clause (its update block).
+    Loop,
+    /// At the end of the parallel region whose construct has the clause.
+    Region,
+    /// Not a reduction: the ghost of a shared variable the iterations update under a lock
+    /// (`omp::data_sharing::lock_updates`); the variable is combined with the contributions by the end of
+    /// the region.
+    Lock(VarId),
+}
+
+/// What one iteration of a loop combines into a reduction variable.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ContributionValue {
+    /// `ensures \contribution(x) == e;` in the iteration contract (`span`: the clause).
+    Stated { expr: spec::Expr, span: Span },
+    /// The values of the loop body's updates, read off the code.
+    Read(Expr),
+}
+
+/// A reduction variable updated by a loop block, and what each iteration contributes to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contribution {
+    pub var: VarId,
+    pub op: ReductionOp,
+    pub scope: Scope,
+    /// `None`: the copy is only updated, but ompv cannot say with what (the original's value
+    /// after the construct stays unknown).
+    pub value: Option<ContributionValue>,
 }

@@ -208,7 +208,7 @@ impl Walk<'_> {
         if d.is_parallel() {
             // A new team: what was around binds to the old one. The code of a combined
             // construct is inside its other leaves (`parallel for`: in a worksharing loop).
-            let stmts = super::build::construct_stmts(c);
+            let stmts = crate::omp::walk::construct_stmts(c);
             return Ctx {
                 close: leaves.iter().skip(1).find_map(|l| restricting(*l)),
                 in_region: true,
@@ -246,11 +246,11 @@ fn restricting(d: Directive) -> Option<&'static str> {
     })
 }
 
-/// Whether a `critical` construct stands for an OpenMP lock (`omp::locks` names them so).
+/// Whether a `critical` construct stands for an OpenMP lock (`omp::sync::locks` names them so).
 fn is_lock(c: &OmpConstruct) -> bool {
     c.pragma
         .critical_name()
-        .is_some_and(|n| super::locks::lock_var(&n.name).is_some())
+        .is_some_and(|n| crate::omp::critical_names::lock_var(&n.name).is_some())
 }
 
 /// The variables of a region's code `stmts` whose values depend on the thread's number: those

@@ -1,8 +1,9 @@
 //! The second stage's result: the C program after the OpenMP passes, with the PPL program of
 //! every outermost parallel region.
 
-use super::orphan::Orphans;
-use super::Region;
+use super::ast::Region;
+use super::ast::RegionId;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut};
 
 /// The program with its OpenMP meaning. It reads through to the C program it extends
@@ -34,4 +35,14 @@ impl crate::c::print::Names for Program {
     fn name(&self, v: crate::c::VarId) -> String {
         self.var(v).name.clone()
     }
+}
+
+/// What ompv did with the orphaned constructs of a program.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Orphans {
+    /// The functions inlined where they are called (into parallel regions, or into `main`: see
+    /// [`super::contextual`]), with the number of calls inlined.
+    pub inlined: BTreeMap<String, usize>,
+    /// The regions ompv made for orphaned worksharing constructs run by a team of one thread.
+    pub serial: BTreeSet<RegionId>,
 }

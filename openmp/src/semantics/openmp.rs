@@ -1,7 +1,7 @@
 //! What OpenMP 5.2 does to memory and to the order of threads beyond the code as written: the
 //! accesses its data-sharing clauses make to the original list items, and the barriers its
 //! constructs imply. One table entry per clause and per construct, each citing its section; the
-//! proof (`omp::build`, `omp::creation_reads`, `lower`, `infer`) and the replay (`replay`) both
+//! proof (`omp::build`, `omp::tasking::creation_reads`, `lower`, `infer`) and the replay (`replay`) both
 //! read it, and the README's table of implicit accesses is printed from it ([`markdown`]).
 //!
 //! A clause the proof does not handle has no entry ([`clause_rule`] is `None`), and
@@ -50,11 +50,11 @@ pub enum Realised {
     /// holds a permission to it, checked at its start (`OmpBlock::implicit`).
     InTheBlocks,
     /// A read of the original in the generating code where the task is generated
-    /// (`omp::creation_reads`).
+    /// (`omp::tasking::creation_reads`).
     AtCreation,
     /// A block beside the construct writes the original once (`omp::build::combine_block`).
     BesideTheConstruct,
-    /// `omp::linear` rewrites the clause into code that reads the original before the loop and
+    /// `omp::data_sharing::linear` rewrites the clause into code that reads the original before the loop and
     /// writes it after.
     Rewritten,
     /// Only on the outermost `parallel` construct, where it happens before or after every
@@ -355,7 +355,7 @@ pub fn repeated_list_item(p: &Pragma) -> Option<(&ListItem, String)> {
 }
 
 /// The list items of `c` whose originals the construct reads when it starts (§5.4.4, §5.4.6):
-/// those of `firstprivate` clauses. (`linear` items are read by the code `omp::linear` writes.)
+/// those of `firstprivate` clauses. (`linear` items are read by the code `omp::data_sharing::linear` writes.)
 pub fn read_at_start(c: &Clause) -> &[ListItem] {
     match &c.kind {
         ClauseKind::Firstprivate(items) => items,
@@ -496,7 +496,9 @@ pub fn markdown() -> String {
             Some(Realised::InTheBlocks) => "every block of the construct reads the original",
             Some(Realised::AtCreation) => "the generating code reads the original there",
             Some(Realised::BesideTheConstruct) => "a block beside the construct writes it",
-            Some(Realised::Rewritten) => "read before, written after the loop (`omp::linear`)",
+            Some(Realised::Rewritten) => {
+                "read before, written after the loop (`omp::data_sharing::linear`)"
+            }
             Some(Realised::NothingRunsBeside) => "nothing runs beside it",
         };
         let checks = match (r.nested, r.on_task) {

@@ -80,7 +80,7 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // `task`: scheduling hints and tiedness do not change which accesses may run at the
             // same time (§12.1, §12.4); `final` only affects tasks generated inside the task,
             // which ompv rejects (§12.3), `mergeable` only undeferred ones (§12.2). `if` and
-            // `depend` order tasks (checked in `omp::tasks`).
+            // `depend` order tasks (checked in `omp::tasking::tasks`).
             | ClauseKind::Untied
             | ClauseKind::Mergeable
             | ClauseKind::Final(_)
@@ -92,7 +92,7 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             // Neither makes two accesses of the program overlap.
             | ClauseKind::Copyin(_) => {}
             // `taskloop` (§12.6): how iterations are grouped into tasks (see `omp::build`), and
-            // whether the construct waits for them (`omp::tasks`).
+            // whether the construct waits for them (`omp::tasking::tasks`).
             ClauseKind::Grainsize { .. } | ClauseKind::NumTasks { .. } | ClauseKind::Nogroup
                 if p.directive == Directive::Taskloop => {}
             // §10.4.1: on a `simd` loop outside parallel regions, iterations `safelen` or more
@@ -100,7 +100,7 @@ pub fn check_supported(p: &Pragma) -> Result<(), FrontError> {
             ClauseKind::Safelen(e)
                 if p.directive == Directive::Simd && crate::pragma::ast::int_literal(&e.text).is_some() => {}
             // §15.10: the loop's `ordered` blocks run one at a time, in iteration order; see
-            // `omp::ordered` (modelled as mutual exclusion, races then `unknown`).
+            // `omp::sync::ordered` (modelled as mutual exclusion, races then `unknown`).
             ClauseKind::Ordered(_) if p.directive.is_loop() && !p.directive.has_leaf(Directive::Simd) => {}
             // §10.3: the iterations may run in any order, at the same time, even on one thread
             // (`omp::build` checks what may be nested; the modifiers only say whether the

@@ -60,7 +60,7 @@ pub struct ViperBlock {
     pub window: Option<i64>,
     /// Values recorded right after the block's run in the sequentialized program, in new
     /// variables (name, type, value over the state after the block; `old` is the state before
-    /// it): what the iterations combined into a reduction (`omp::reduction`).
+    /// it): what the iterations combined into a reduction (`omp::data_sharing::reduction`).
     pub snapshots: Vec<(String, Type, Expr)>,
     /// Facts assumed after the block's postcondition in the sequentialized run that follow from
     /// OpenMP's semantics rather than from the block's code (the value a reduction gives its

@@ -217,7 +217,7 @@ impl Converter<'_> {
         // An outermost parallel region; a `simd` loop outside any region is one of its own
         // (one thread, whose SIMD lanes may run at the same time).
         let outside = !self.omp.enclosing.iter().any(|q| q.directive.is_parallel());
-        // (A `simd` loop in a block's code is one too: `omp::block_simd` numbers them.)
+        // (A `simd` loop in a block's code is one too: `omp::worksharing::block_simd` numbers them.)
         let outermost_parallel =
             outside && (p.directive.is_parallel() || p.directive == Directive::Simd);
         self.omp.enclosing.push(p.clone());

@@ -555,7 +555,7 @@ fn openmp_structure_errors() {
 #[test]
 fn pragma_errors_only_count_in_verified_code() {
     // A `taskgroup` outside any region, in a function other than `main`, with no `taskwait`
-    // after it: its tasks could outlive the call (`omp::orphan`), so it is unsupported.
+    // after it: its tasks could outlive the call (`omp::calls::orphan`), so it is unsupported.
     let bad = "  #pragma omp taskgroup\n  n = 1;\n";
     let verified = format!("void f(int n)\n{{\n{bad}}}\n");
     let (k, l, c, _) = err(&verified);

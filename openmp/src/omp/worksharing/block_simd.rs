@@ -41,7 +41,7 @@ fn lanes_in(d: Directive) -> Lanes {
 /// Gives every `simd` loop in the code of a block a region number of its own (a copy that
 /// repeats another's number gets a new one).
 pub fn number(program: &mut Program) {
-    let mut next = super::inline::region_ids(program)
+    let mut next = crate::omp::calls::inline::region_ids(program)
         .iter()
         .max()
         .map_or(0, |m| m + 1);
@@ -62,7 +62,7 @@ fn walk(stmts: &mut [Stmt], lanes: Lanes, seen: &mut BTreeSet<usize>, next: &mut
                     match c.region {
                         Some(r) if seen.insert(r.0) => {}
                         _ => {
-                            c.region = Some(super::RegionId(*next));
+                            c.region = Some(crate::omp::RegionId(*next));
                             seen.insert(*next);
                             *next += 1;
                         }
@@ -73,7 +73,7 @@ fn walk(stmts: &mut [Stmt], lanes: Lanes, seen: &mut BTreeSet<usize>, next: &mut
             _ if lanes == Lanes::BelowTop => Lanes::Yes,
             _ => lanes,
         };
-        super::locks::for_each_block_mut(s, &mut |b| walk(&mut b.stmts, inner, seen, next));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| walk(&mut b.stmts, inner, seen, next));
     }
 }
 
@@ -96,7 +96,7 @@ pub struct LaneCopies {
 
 /// The copies of the `simd` construct `c` (referenced in its loops or body).
 pub fn lane_copies(program: &Program, c: &OmpConstruct) -> LaneCopies {
-    use super::sharing::{construct_sharing, ConstructKind, ConstructSharing, Referenced};
+    use crate::omp::sharing::{construct_sharing, ConstructKind, ConstructSharing, Referenced};
     let mut out = LaneCopies::default();
     let OmpBody::Loop(n) = &c.body else {
         return out;
@@ -186,6 +186,6 @@ fn take_lanes(stmts: &mut [Stmt], out: &mut Vec<Stmt>) {
             });
             continue;
         }
-        super::locks::for_each_block_mut(s, &mut |b| take_lanes(&mut b.stmts, out));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| take_lanes(&mut b.stmts, out));
     }
 }

@@ -31,6 +31,8 @@
 
 use crate::c::ast::{Block, OmpBody, OmpConstruct, Stmt, StmtKind, Var, VarId};
 use crate::error::FrontError;
+use crate::omp::critical_names::MUTEX_PREFIX;
+use crate::omp::walk::generates_tasks;
 use crate::pragma::{ClauseKind, DependType, Dependence, Directive};
 use viper::Span;
 
@@ -101,19 +103,6 @@ struct Dep {
     storage: ItemStorage,
     /// The item as written (for names of locks and messages).
     text: String,
-}
-
-/// Whether `stmts` generate tasks at their top level (or in a `taskgroup` or a compound
-/// statement there).
-pub fn generates_tasks(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(|s| match &s.kind {
-        StmtKind::Omp(c) => matches!(
-            c.pragma.directive,
-            Directive::Task | Directive::Taskloop | Directive::Taskwait | Directive::Taskgroup
-        ),
-        StmtKind::Block(b) => generates_tasks(&b.stmts),
-        _ => false,
-    })
 }
 
 /// What one task says about its order.
@@ -614,17 +603,6 @@ impl Flatten<'_> {
     }
 }
 
-/// The prefix of the `critical` names that stand for the locks of `mutexinoutset` dependences
-/// (not a C identifier, so no `critical(name)` of the program can take it).
-const MUTEX_PREFIX: &str = "mutexinoutset ";
-
-/// The storage a `critical` name of a `mutexinoutset` lock stands for, as written in the clause.
-pub fn mutex_item(critical: &str) -> Option<&str> {
-    let rest = critical.strip_prefix(MUTEX_PREFIX)?;
-    let label = rest.rsplit_once('@').map_or(rest, |(l, _)| l);
-    Some(label.split_once('#').map_or(label, |(t, _)| t))
-}
-
 /// `body` inside a `critical` construct per lock in `labels` ([`TaskGraph::exclusive`]) of
 /// task graph number `graph` (so that tasks of different graphs, which are not siblings, never
 /// share one): for race freedom, mutually exclusive tasks are exactly code under a common lock.
@@ -634,7 +612,7 @@ pub fn hold_locks(body: &Block, labels: &[String], graph: usize, at: Span) -> Bl
         let span = body.span;
         let name = format!("{MUTEX_PREFIX}{label}@{graph}");
         body = Block {
-            stmts: vec![super::locks::named_critical(name, at, body)],
+            stmts: vec![crate::omp::sync::locks::named_critical(name, at, body)],
             span,
         };
     }
@@ -667,7 +645,7 @@ fn inline_in(stmts: &mut [Stmt], vars: &[crate::c::ast::Var]) {
         if let Some(body) = inline {
             s.kind = StmtKind::Block(body);
         }
-        super::locks::for_each_block_mut(s, &mut |b| inline_in(&mut b.stmts, vars));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| inline_in(&mut b.stmts, vars));
     }
 }
 

@@ -9,7 +9,7 @@
 //! - the loop is in canonical form (§4.4.1) and nothing but the task is in its body;
 //! - the task has no clause that orders or merges it with others (`depend`, `in_reduction`,
 //!   `detach`, `affinity`) and is certainly deferred (an `if` clause only when constant true;
-//!   an undeferred task has been inlined before, see [`super::tasks::inline_undeferred`]);
+//!   an undeferred task has been inlined before, see [`crate::omp::tasking::tasks::inline_undeferred`]);
 //! - the task does not assign the loop variable, and if it reads it, it reads its own copy made
 //!   when it was generated: the variable is `firstprivate` on the task, or, with no clause naming
 //!   it and no `default` clause, it is not shared in the enclosing context (declared by the loop,
@@ -51,7 +51,7 @@ fn rewrite_in(stmts: &mut [Stmt], vars: &[crate::c::ast::Var], private: &mut Vec
         if let StmtKind::Omp(c) = &s.kind {
             private.extend(privatised_by(c, vars));
         }
-        super::locks::for_each_block_mut(s, &mut |b| rewrite_in(&mut b.stmts, vars, private));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| rewrite_in(&mut b.stmts, vars, private));
         private.truncate(before);
     }
 }

@@ -1,7 +1,7 @@
 //! An `if` whose branches generate tasks, in the code of a `single`, `section`, `master`,
 //! `masked` or `task` (the base case and the recursive case of a task-parallel function, once
 //! inlined): read as guarded straight-line code, so that the tasks stand at the top level of the
-//! generating code, where [`super::tasks`] orders them.
+//! generating code, where [`crate::omp::tasking::tasks`] orders them.
 //!
 //! `if (c) A else B` becomes `g = c; A'; B'` where `A'` is `A` with every piece of code between
 //! task constructs under `if (g)`, every task body under `if (g)`, and every declaration kept
@@ -15,10 +15,10 @@
 //! which do nothing either, and after the `if` every task has completed on both readings. Any
 //! other `if` is left alone (its tasks stay `unsupported` where they stand).
 
-use super::inline::convert;
-use super::recursive_tasks::open_after;
 use crate::c::ast::*;
 use crate::c::Program;
+use crate::omp::calls::inline::convert;
+use crate::omp::calls::recursive_tasks::open_after;
 use crate::pragma::{ClauseKind, Directive};
 
 /// The name of the guards (made unique in their function).
@@ -67,7 +67,7 @@ fn in_stmts(stmts: &mut [Stmt], program: &mut Program, function: &str) {
                 _ => {}
             }
         }
-        super::locks::for_each_block_mut(s, &mut |b| in_stmts(&mut b.stmts, program, function));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| in_stmts(&mut b.stmts, program, function));
     }
 }
 

@@ -54,15 +54,15 @@ use crate::pragma::{Clause, ClauseKind, DefaultKind, Directive, ListItem};
 use crate::spec::Ident;
 use viper::Span;
 
-use super::reduction::mentions;
-use super::RegionId;
+use crate::omp::data_sharing::reduction::mentions;
+use crate::omp::RegionId;
 
 /// Rewrites every region of `program` that qualifies (see the module documentation); returns
 /// the regions that became approximations, with where and why.
 pub fn desugar(program: &mut crate::c::Program) -> BTreeMap<RegionId, (Span, String)> {
     let mut out = BTreeMap::new();
     let read_only = read_only_params(program);
-    let mut next_region = super::inline::region_ids(program)
+    let mut next_region = crate::omp::calls::inline::region_ids(program)
         .iter()
         .max()
         .map_or(0, |m| m + 1);
@@ -107,7 +107,7 @@ fn rewrite_in(
                 continue;
             }
         }
-        super::locks::for_each_block_mut(s, &mut |b| {
+        crate::omp::walk::for_each_block_mut(s, &mut |b| {
             rewrite_in(&mut b.stmts, vars, read_only, next_region, out)
         });
     }

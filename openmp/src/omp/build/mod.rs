@@ -11,13 +11,14 @@
 //! code every thread runs (no barrier follows it); sequential composition after a construct's
 //! implied barrier.
 
-use super::ast::*;
-use super::orphan::Orphans;
-use super::sharing::{attributes, BlockContext};
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
 use crate::error::{FrontError, FrontErrors};
+use crate::omp::ast::*;
+use crate::omp::program::Orphans;
+use crate::omp::sharing::{attributes, BlockContext};
+use crate::omp::walk::{construct_stmts, lock_of};
 use crate::pragma::{Directive, Pragma, ScheduleKind};
 use ppl::{BasicBlock, BlockId, BlockKind, Iteration, Op, Part, Ppl};
 use std::collections::BTreeSet;
@@ -83,18 +84,18 @@ type Job = Part<OmpBlock, JobInfo>;
 /// What the rewriting passes before [`regions`] found out, for the building of the regions.
 #[derive(Debug, Default)]
 pub struct Rewritten {
-    /// Orphaned constructs: where each function was inlined (`omp::orphan`, `omp::contextual`).
+    /// Orphaned constructs: where each function was inlined (`omp::calls::orphan`, `omp::calls::contextual`).
     pub orphans: Orphans,
-    /// Regions checked by an approximation, with where and why (`omp::region_loops`,
-    /// `omp::master_tasks`).
+    /// Regions checked by an approximation, with where and why (`omp::worksharing::region_loops`,
+    /// `omp::tasking::master_tasks`).
     pub loop_approximations: std::collections::BTreeMap<RegionId, (Span, String)>,
-    /// Loops whose `ordered` blocks became critical sections (`omp::ordered`).
+    /// Loops whose `ordered` blocks became critical sections (`omp::sync::ordered`).
     pub ordered_loops: Vec<Span>,
 }
 
 /// Builds the PPL program of every outermost parallel region of `c`, rewritten by the passes
 /// before it (`crate::pipeline` runs them).
-pub fn regions(mut c: Program, rewritten: Rewritten) -> Result<super::Program, FrontErrors> {
+pub fn regions(mut c: Program, rewritten: Rewritten) -> Result<crate::omp::Program, FrontErrors> {
     let program = &mut c;
     let Rewritten {
         orphans,
@@ -139,7 +140,7 @@ pub fn regions(mut c: Program, rewritten: Rewritten) -> Result<super::Program, F
     }
     // `threadprivate` (§5.2): each thread's copy is its own, which the blocks of a region model
     // as private data. A function using one outside a region of its own has every call in a
-    // region inlined (`omp::orphan`): on its own it runs on the initial thread, whose copy is
+    // region inlined (`omp::calls::orphan`): on its own it runs on the initial thread, whose copy is
     // the original.
     if !b.errors.is_empty() {
         return Err(FrontErrors::sorted(std::mem::take(&mut b.errors)));
@@ -177,8 +178,8 @@ pub fn regions(mut c: Program, rewritten: Rewritten) -> Result<super::Program, F
         return Err(FrontErrors::sorted(errors));
     }
     regions.sort_by_key(|r| r.id);
-    super::orphan::mark_serial(&mut regions, &orphans);
-    Ok(super::Program {
+    crate::omp::calls::orphan::mark_serial(&mut regions, &orphans);
+    Ok(crate::omp::Program {
         c,
         regions,
         orphans,
@@ -187,7 +188,7 @@ pub fn regions(mut c: Program, rewritten: Rewritten) -> Result<super::Program, F
 
 /// The violations of OpenMP's nesting rules in `program` (`omp::nesting`), if any.
 pub fn conforming(program: &Program) -> Result<(), FrontErrors> {
-    let errors = super::nesting::check(program);
+    let errors = crate::omp::nesting::check(program);
     if errors.is_empty() {
         Ok(())
     } else {
@@ -201,18 +202,18 @@ struct Builder<'p> {
     next: usize,
     errors: Vec<FrontError>,
     regions: Vec<Region>,
-    /// The loops whose `ordered` constructs `omp::ordered` rewrote (their order is dropped).
+    /// The loops whose `ordered` constructs `omp::sync::ordered` rewrote (their order is dropped).
     ordered_loops: Vec<Span>,
     /// Where the region being built over-approximates OpenMP's order, and why.
     approx: Option<(Span, String)>,
-    /// Regions that `omp::region_loops` made approximations, with where and why.
+    /// Regions that `omp::worksharing::region_loops` made approximations, with where and why.
     loop_approximations: std::collections::BTreeMap<RegionId, (Span, String)>,
     /// The `master`/`masked` contracts ([`Program::masked_contracts`]) given to a block.
     masked_used: BTreeSet<VarId>,
     /// How many task graphs were built: each names its `mutexinoutset` locks after its number.
     task_graphs: usize,
     /// Pairs of blocks of the region being built that its task graphs order although its tree
-    /// does not (a task order that is not series-parallel, see [`super::tasks::TaskGraph`]).
+    /// does not (a task order that is not series-parallel, see [`crate::omp::tasking::tasks::TaskGraph`]).
     task_order: BTreeSet<(BlockId, BlockId)>,
     /// The lock blocks of the region being built, each with the blocks that use its lock in the
     /// part it runs beside ([`Builder::attach_lock`]).
@@ -245,7 +246,7 @@ impl Builder<'_> {
         self.task_order.clear();
         self.lock_users.clear();
         let all_stmts = construct_stmts(c);
-        super::locks::check_shared(&all_stmts, &c.pragma, self.program)?;
+        crate::omp::sync::locks::check_shared(&all_stmts, &c.pragma, self.program)?;
         self.clause_reads_stable(c, &all_stmts)?;
         let region_decls = visit::declared(&all_stmts);
         self.thread_number_vars = thread_number_vars(self.program, &all_stmts, &region_decls);
@@ -284,7 +285,7 @@ impl Builder<'_> {
         let mut ppl = ppl;
         take_block_invariants(&mut ppl, &c.pragma, &mut invariants)?;
         let ppl = self.with_locks(ppl, c);
-        let ppl = super::locks::attach_invariants(ppl, invariants)?;
+        let ppl = crate::omp::sync::locks::attach_invariants(ppl, invariants)?;
         let pairs = self.exact_pairs(&ppl);
         // OpenMP 5.2 §5.3: the original of a privatised variable changes only through clauses
         // that say so (`lastprivate`, `reduction`); a loop variable's original is unspecified
@@ -296,7 +297,8 @@ impl Builder<'_> {
                 let changes = s.updates_original()
                     || matches!(
                         s,
-                        super::sharing::Sharing::LoopVar | super::sharing::Sharing::Threadprivate
+                        crate::omp::sharing::Sharing::LoopVar
+                            | crate::omp::sharing::Sharing::Threadprivate
                     );
                 if changes && !region_decls.contains(v) {
                     privatised.insert(*v);
@@ -321,11 +323,11 @@ impl Builder<'_> {
         }
         if approximation.is_none() {
             // §15.10.2: the `ordered` blocks of a loop also run in iteration order, which orders
-            // code around them; ompv keeps only their mutual exclusion (`omp::ordered`).
+            // code around them; ompv keeps only their mutual exclusion (`omp::sync::ordered`).
             // `ordered(n)` associates n loops but partitions only the collapsed ones (§4.4.4,
             // §11.5): ompv lets all n run at the same time, more than OpenMP does.
             let doacross = |p: &Pragma| {
-                super::ordered::is_ordered_loop(p)
+                crate::omp::sync::ordered::is_ordered_loop(p)
                     && p.associated_loops().unwrap_or(1) > p.collapse().unwrap_or(1)
             };
             let dropped = |p: &Pragma| self.ordered_loops.contains(&p.span) || doacross(p);
@@ -398,15 +400,15 @@ impl Builder<'_> {
     }
 
     /// The expressions of clauses met in region `c` (a chunk size, a task's `if`, a `depend`
-    /// subscript, see [`super::clause_reads`]) must read nothing the region may change: their
+    /// subscript, see [`crate::omp::data_sharing::clause_reads`]) must read nothing the region may change: their
     /// reads are not accesses of the proof, and fusion compares chunk sizes by their text.
     fn clause_reads_stable(&self, c: &OmpConstruct, stmts: &[Stmt]) -> Result<(), FrontError> {
-        let written: BTreeSet<&str> = super::effects::written(self.program, stmts)
+        let written: BTreeSet<&str> = crate::omp::effects::written(self.program, stmts)
             .into_iter()
             .map(|v| self.program.var(v).name.as_str())
             .collect();
         let check = |p: &Pragma, region: bool| -> Result<(), FrontError> {
-            for r in super::clause_reads::reads(p, region) {
+            for r in crate::omp::data_sharing::clause_reads::reads(p, region) {
                 if let Some(n) = r.names.iter().find(|n| written.contains(n.as_str())) {
                     return Err(FrontError::unsupported(
                         r.span,
@@ -930,7 +932,7 @@ impl Builder<'_> {
             // What the iterations contribute to the construct's reductions (§5.5.8); the
             // `\contribution` clauses of the contract say it (they leave the contract).
             let mut contract = block.payload.contract.take();
-            block.payload.contributions = super::reduction::contributions(
+            block.payload.contributions = crate::omp::data_sharing::reduction::contributions(
                 self.program,
                 p,
                 &block.payload.sharing,
@@ -941,17 +943,17 @@ impl Builder<'_> {
             let taken = block.payload.contributions.iter().any(|c| {
                 matches!(
                     c.value,
-                    Some(super::reduction::ContributionValue::Stated { .. })
+                    Some(crate::omp::ast::ContributionValue::Stated { .. })
                 )
             });
             block.payload.contract = contract.filter(|c| !(taken && c.clauses.is_empty()));
             // A ghost of a shared variable updated under a lock is the loop's own copy, like a
-            // reduction's (`omp::lock_updates`).
+            // reduction's (`omp::data_sharing::lock_updates`).
             for c in &block.payload.contributions {
-                if let super::reduction::Scope::Lock(_) = c.scope {
+                if let crate::omp::ast::Scope::Lock(_) = c.scope {
                     block.payload.sharing.insert(
                         c.var,
-                        super::sharing::Sharing::Reduction {
+                        crate::omp::sharing::Sharing::Reduction {
                             op: crate::pragma::ReductionId::Op(c.op),
                             clause: p.span,
                         },
@@ -961,10 +963,10 @@ impl Builder<'_> {
         }
         // A ghost the loop does not account for (above) is a private variable that says nothing.
         for (v, s) in block.payload.sharing.iter_mut() {
-            if *s == super::sharing::Sharing::Shared
-                && super::lock_updates::ghost_of(self.program, *v).is_some()
+            if *s == crate::omp::sharing::Sharing::Shared
+                && crate::omp::ghosts::ghost_of(self.program, *v).is_some()
             {
-                *s = super::sharing::Sharing::Private { clause: p.span };
+                *s = crate::omp::sharing::Sharing::Private { clause: p.span };
             }
         }
         if origin == BlockOrigin::NestedParallel {
@@ -977,11 +979,11 @@ impl Builder<'_> {
                 if outer.contains(v)
                     && matches!(
                         s,
-                        super::sharing::Sharing::Shared
-                            | super::sharing::Sharing::Firstprivate { .. }
+                        crate::omp::sharing::Sharing::Shared
+                            | crate::omp::sharing::Sharing::Firstprivate { .. }
                     )
                 {
-                    *s = super::sharing::Sharing::ThreadLocal;
+                    *s = crate::omp::sharing::Sharing::ThreadLocal;
                 }
             }
         }
@@ -1031,7 +1033,7 @@ impl Builder<'_> {
         span: Span,
         ctx: &Ctx<'_>,
     ) -> Result<Option<BasicBlock<OmpBlock>>, FrontError> {
-        use super::sharing::Sharing;
+        use crate::omp::sharing::Sharing;
         let mut stmts = Vec::new();
         for c in &p.clauses {
             let items = match &c.kind {
@@ -1286,7 +1288,7 @@ impl Builder<'_> {
                 }
             }
         }
-        if super::tasks::generates_tasks(&body.stmts) {
+        if crate::omp::walk::generates_tasks(&body.stmts) {
             if let Some(k) = contract {
                 return Err(FrontError::unsupported(
                     k.span,
@@ -1311,14 +1313,14 @@ impl Builder<'_> {
     }
 
     /// Sequential code that generates tasks: a block per piece of the generating code and per
-    /// task, composed as the tasks' order says (see [`super::tasks`]).
+    /// task, composed as the tasks' order says (see [`crate::omp::tasking::tasks`]).
     fn tasks(
         &mut self,
         p: &Pragma,
         body: &Block,
         ctx: &Ctx<'_>,
     ) -> Result<Ppl<OmpBlock>, FrontError> {
-        let g = super::tasks::graph(&body.stmts, &self.program.vars)?;
+        let g = crate::omp::tasking::tasks::graph(&body.stmts, &self.program.vars)?;
         let graph = self.task_graphs;
         self.task_graphs += 1;
         if g.nodes.is_empty() {
@@ -1331,7 +1333,10 @@ impl Builder<'_> {
         // The copies of the construct's `firstprivate` items are made when it starts (§5.4.4),
         // before its first task is created: with no code before that task, an empty piece of
         // generating code makes those reads.
-        let start = if matches!(g.nodes.first(), Some(super::tasks::Node::Code(_))) {
+        let start = if matches!(
+            g.nodes.first(),
+            Some(crate::omp::tasking::tasks::Node::Code(_))
+        ) {
             None
         } else {
             let b = self.no_generating_code(p, p.span, ctx)?;
@@ -1346,7 +1351,7 @@ impl Builder<'_> {
         let mut leaves: Vec<Option<Ppl<OmpBlock>>> = Vec::new();
         for (n, exclusive) in g.nodes.iter().zip(&g.exclusive) {
             let block = match n {
-                super::tasks::Node::Code(stmts) => {
+                crate::omp::tasking::tasks::Node::Code(stmts) => {
                     for s in stmts {
                         self.check_sequential(s)?;
                     }
@@ -1369,7 +1374,9 @@ impl Builder<'_> {
                         ctx,
                     )?)
                 }
-                super::tasks::Node::Task(c) if c.pragma.directive == Directive::Taskloop => {
+                crate::omp::tasking::tasks::Node::Task(c)
+                    if c.pragma.directive == Directive::Taskloop =>
+                {
                     let OmpBody::Loop(n) = &c.body else {
                         return Err(FrontError::omp_syntax(
                             c.pragma.directive_span,
@@ -1378,7 +1385,9 @@ impl Builder<'_> {
                     };
                     self.taskloop(c, n, ctx)?
                 }
-                super::tasks::Node::Task(c) if super::task_loops::is_task_per_iteration(c) => {
+                crate::omp::tasking::tasks::Node::Task(c)
+                    if crate::omp::tasking::task_loops::is_task_per_iteration(c) =>
+                {
                     let OmpBody::Loop(n) = &c.body else {
                         unreachable!("a task per iteration has a loop nest")
                     };
@@ -1395,7 +1404,7 @@ impl Builder<'_> {
                     )?;
                     job.ppl
                 }
-                super::tasks::Node::Task(c) => {
+                crate::omp::tasking::tasks::Node::Task(c) => {
                     let OmpBody::Block { contract, body } = &c.body else {
                         return Err(FrontError::omp_syntax(
                             c.pragma.directive_span,
@@ -1405,13 +1414,13 @@ impl Builder<'_> {
                     // A task that generates tasks of its own and waits for all of them (§15.5,
                     // §15.4): its code and its child tasks, ordered as they say, complete when it
                     // does, so together they take the task's place.
-                    if super::tasks::generates_tasks(&body.stmts)
+                    if crate::omp::walk::generates_tasks(&body.stmts)
                         && contract.is_none()
                         && exclusive.is_empty()
                         && !visit::referenced(&body.stmts)
                             .into_iter()
                             .any(|v| self.program.var(v).threadprivate)
-                        && super::tasks::graph(&body.stmts, &self.program.vars)
+                        && crate::omp::tasking::tasks::graph(&body.stmts, &self.program.vars)
                             .is_ok_and(|g| g.all_waited)
                     {
                         let inner = nested(ctx, &c.pragma);
@@ -1423,7 +1432,12 @@ impl Builder<'_> {
                     }
                     self.no_threadprivate_in_task(c, body)?;
                     // §15.9.5: mutually exclusive siblings (`mutexinoutset`) hold a lock each.
-                    let body = super::tasks::hold_locks(body, exclusive, graph, c.pragma.span);
+                    let body = crate::omp::tasking::tasks::hold_locks(
+                        body,
+                        exclusive,
+                        graph,
+                        c.pragma.span,
+                    );
                     Ppl::Block(self.block(
                         &c.pragma,
                         BlockOrigin::Task,
@@ -1451,8 +1465,11 @@ impl Builder<'_> {
                 }
             }
         }
-        fn build(t: &super::tasks::Sp, leaves: &mut [Option<Ppl<OmpBlock>>]) -> Ppl<OmpBlock> {
-            use super::tasks::Sp;
+        fn build(
+            t: &crate::omp::tasking::tasks::Sp,
+            leaves: &mut [Option<Ppl<OmpBlock>>],
+        ) -> Ppl<OmpBlock> {
+            use crate::omp::tasking::tasks::Sp;
             let (op, parts) = match t {
                 Sp::Leaf(i) => return leaves[*i].take().expect("each node once"),
                 Sp::Seq(ps) => (Op::Seq, ps),
@@ -1666,7 +1683,7 @@ impl Builder<'_> {
                 } else if (d.is_parallel()
                     || d.is_loop()
                     || matches!(d, Directive::Sections | Directive::Single))
-                    && !super::block_simd::is_lanes(c)
+                    && !crate::omp::worksharing::block_simd::is_lanes(c)
                 {
                     err = Some(FrontError::unsupported(
                         c.pragma.directive_span,
@@ -1797,7 +1814,7 @@ impl Builder<'_> {
     /// constructs around it inside the region, where the original is shared by the team around
     /// that construct (a thread's own variable cannot race). Not on the region's own pragma,
     /// whose copies are made before any of its code runs, nor on tasks: the thread that
-    /// generates a task reads the originals there (`omp::creation_reads`).
+    /// generates a task reads the originals there (`omp::tasking::creation_reads`).
     ///
     /// [`Realised::InTheBlocks`]: crate::semantics::openmp::Realised::InTheBlocks
     /// The variable a clause's list item names, and its data-sharing attribute around the
@@ -1806,9 +1823,9 @@ impl Builder<'_> {
         &self,
         item: &crate::pragma::ListItem,
         k: usize,
-        sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+        sharing: &std::collections::BTreeMap<VarId, crate::omp::sharing::Sharing>,
         ctx: &Ctx<'_>,
-    ) -> Result<(VarId, Option<super::sharing::Sharing>), FrontError> {
+    ) -> Result<(VarId, Option<crate::omp::sharing::Sharing>), FrontError> {
         let program = self.program;
         let named = sharing
             .keys()
@@ -1833,7 +1850,7 @@ impl Builder<'_> {
     /// that region.
     fn worksharing_items_shared(
         &self,
-        sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+        sharing: &std::collections::BTreeMap<VarId, crate::omp::sharing::Sharing>,
         ctx: &Ctx<'_>,
     ) -> Result<(), FrontError> {
         use crate::semantics::openmp::shared_in_binding_region;
@@ -1856,8 +1873,8 @@ impl Builder<'_> {
                     if !matches!(
                         outer,
                         Some(
-                            super::sharing::Sharing::Shared
-                                | super::sharing::Sharing::Threadprivate
+                            crate::omp::sharing::Sharing::Shared
+                                | crate::omp::sharing::Sharing::Threadprivate
                         )
                     ) {
                         return Err(FrontError::nonconforming(
@@ -1881,7 +1898,7 @@ impl Builder<'_> {
     fn implicit_reads(
         &self,
         origin: BlockOrigin,
-        sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+        sharing: &std::collections::BTreeMap<VarId, crate::omp::sharing::Sharing>,
         ctx: &Ctx<'_>,
     ) -> Result<Vec<ImplicitRead>, FrontError> {
         use crate::semantics::openmp::{clause_rule, leaves_of_clause, read_at_start, Realised};
@@ -1924,7 +1941,7 @@ impl Builder<'_> {
                         continue;
                     }
                     let (v, outer) = self.attribute_around(item, k, sharing, ctx)?;
-                    if outer == Some(super::sharing::Sharing::Shared)
+                    if outer == Some(crate::omp::sharing::Sharing::Shared)
                         && !out.iter().any(|r| r.var == v)
                     {
                         out.push(ImplicitRead {
@@ -1968,8 +1985,8 @@ impl Builder<'_> {
                 if c.region.is_some() || in_region {
                     continue;
                 }
-                // One thread runs these as plain code (`omp::orphan`).
-                if super::orphan::sequential_ok(c.pragma.directive) {
+                // One thread runs these as plain code (`omp::calls::orphan`).
+                if crate::omp::calls::orphan::sequential_ok(c.pragma.directive) {
                     s.for_each_block(&mut |b| self.orphans(&b.stmts, in_region));
                     continue;
                 }
@@ -2102,10 +2119,10 @@ fn only_constructs(
     err.map_or(Ok(()), Err)
 }
 
-/// Whether a `critical` stands for an OpenMP lock (`omp::locks`).
+/// Whether a `critical` stands for an OpenMP lock (`omp::sync::locks`).
 fn lock_name_is_lock(p: &Pragma) -> bool {
     p.critical_name()
-        .is_some_and(|n| super::locks::lock_var(&n.name).is_some())
+        .is_some_and(|n| crate::omp::critical_names::lock_var(&n.name).is_some())
 }
 
 /// `safelen` where ompv would have to drop it (and so report races that cannot happen).
@@ -2119,17 +2136,6 @@ fn unsupported_safelen(p: &Pragma, where_: &str) -> FrontError {
         at,
         format!("`safelen` on a `simd` loop {where_} (supported on a one-loop `simd` outside parallel regions)"),
     )
-}
-
-/// The lock a construct takes, if it is a mutual-exclusion construct.
-pub fn lock_of(p: &Pragma) -> Option<LockName> {
-    match p.directive {
-        Directive::Critical => Some(LockName::Critical(
-            p.critical_name().map(|n| n.name.clone()),
-        )),
-        Directive::Atomic => Some(LockName::Atomic),
-        _ => None,
-    }
 }
 
 /// Takes the `resource_invariant` clauses out of `clauses`.
@@ -2182,16 +2188,6 @@ fn nested<'a>(ctx: &Ctx<'a>, p: &Pragma) -> Ctx<'a> {
     Ctx {
         constructs,
         region_decls: ctx.region_decls,
-    }
-}
-
-/// Every statement of a construct (its body, sections, loop body).
-pub(crate) fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
-    match &c.body {
-        OmpBody::Block { body, .. } => body.stmts.clone(),
-        OmpBody::Loop(n) => n.body.stmts.clone(),
-        OmpBody::Sections(ss) => ss.iter().flat_map(|s| s.body.stmts.clone()).collect(),
-        OmpBody::None => Vec::new(),
     }
 }
 

@@ -35,43 +35,11 @@
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
+use crate::omp::ast::{Contribution, ContributionValue, Scope};
 use crate::pragma::{ClauseKind, Directive, ReductionId, ReductionOp};
 use crate::spec::{self, ClauseKind as SpecClauseKind};
 use std::collections::BTreeSet;
 use viper::Span;
-
-/// Where the copies of a reduction variable are combined into the original.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// At the end of the loop whose construct has the clause (its update block).
-    Loop,
-    /// At the end of the parallel region whose construct has the clause.
-    Region,
-    /// Not a reduction: the ghost of a shared variable the iterations update under a lock
-    /// (`omp::lock_updates`); the variable is combined with the contributions by the end of
-    /// the region.
-    Lock(VarId),
-}
-
-/// What one iteration of a loop combines into a reduction variable.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ContributionValue {
-    /// `ensures \contribution(x) == e;` in the iteration contract (`span`: the clause).
-    Stated { expr: spec::Expr, span: Span },
-    /// The values of the loop body's updates, read off the code.
-    Read(Expr),
-}
-
-/// A reduction variable updated by a loop block, and what each iteration contributes to it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Contribution {
-    pub var: VarId,
-    pub op: ReductionOp,
-    pub scope: Scope,
-    /// `None`: the copy is only updated, but ompv cannot say with what (the original's value
-    /// after the construct stays unknown).
-    pub value: Option<ContributionValue>,
-}
 
 /// The identity of `op` for the integer type `t` (§5.5.5), if `t` is an integer type.
 pub fn identity(op: ReductionOp, t: &Type) -> Option<i128> {
@@ -364,7 +332,7 @@ fn scan(
                     return false;
                 }
                 // The body of a `critical` or `atomic` runs once where it stands.
-                let inner_loop = in_loop || super::build::lock_of(&c.pragma).is_none();
+                let inner_loop = in_loop || crate::omp::walk::lock_of(&c.pragma).is_none();
                 let mut inner: Vec<&[Stmt]> = Vec::new();
                 match &c.body {
                     OmpBody::Block { body, .. } => inner.push(&body.stmts),
@@ -611,17 +579,17 @@ pub fn reduction_op(p: &crate::pragma::Pragma, name: &str) -> Option<ReductionId
 pub fn contributions(
     program: &Program,
     pragma: &crate::pragma::Pragma,
-    sharing: &std::collections::BTreeMap<VarId, super::sharing::Sharing>,
+    sharing: &std::collections::BTreeMap<VarId, crate::omp::sharing::Sharing>,
     loop_vars: &[VarId],
     body: &[Stmt],
     contract: &mut Option<spec::Contract>,
 ) -> Vec<Contribution> {
-    use super::sharing::Sharing;
+    use crate::omp::sharing::Sharing;
     let written = visit::assigned(body);
     let declared = visit::declared(body);
     let mut out = Vec::new();
     for (v, s) in sharing {
-        let ghost = super::lock_updates::ghost_of(program, *v);
+        let ghost = crate::omp::ghosts::ghost_of(program, *v);
         let op = match (s, &ghost) {
             (
                 Sharing::Reduction {
@@ -702,7 +670,7 @@ fn desugar_stmts(stmts: &mut [Stmt], program: &Program) {
                 continue;
             }
         }
-        super::locks::for_each_block_mut(s, &mut |b| desugar_stmts(&mut b.stmts, program));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| desugar_stmts(&mut b.stmts, program));
     }
 }
 
@@ -855,7 +823,7 @@ fn add_updates(stmts: &mut Vec<Stmt>, t: VarId, x: VarId) {
                 k += 2;
             }
             None => {
-                super::locks::for_each_block_mut(&mut stmts[k], &mut |b| {
+                crate::omp::walk::for_each_block_mut(&mut stmts[k], &mut |b| {
                     add_updates(&mut b.stmts, t, x)
                 });
                 if let StmtKind::Loop { init, step, .. } = &mut stmts[k].kind {

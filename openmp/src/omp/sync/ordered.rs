@@ -7,25 +7,12 @@
 //! freedom stays a proof; a race found in such a region may be one the order prevents, which is
 //! why `omp::build` marks these regions as approximations (their races are `unknown`).
 
-use super::locks::for_each_block_mut;
 use crate::c::ast::*;
 use crate::c::Program;
+use crate::omp::critical_names::ORDERED_PREFIX;
+use crate::omp::walk::for_each_block_mut;
 use crate::pragma::{Directive, DirectiveArg, Pragma};
 use viper::Span;
-
-/// The prefix of the critical names that stand for a loop's `ordered` blocks (not a C
-/// identifier, so no `critical(name)` of the program can take it).
-const PREFIX: &str = "omp ordered ";
-
-/// The line of the loop whose `ordered` blocks a critical name stands for, if it stands for one.
-pub fn ordered_loop_line(critical: &str) -> Option<u32> {
-    critical
-        .strip_prefix(PREFIX)?
-        .split_once('#')?
-        .0
-        .parse()
-        .ok()
-}
 
 /// Whether `p` is a loop construct with an `ordered` clause.
 pub fn is_ordered_loop(p: &Pragma) -> bool {
@@ -49,7 +36,7 @@ fn find_loops(stmts: &mut [Stmt], rewritten: &mut Vec<Span>) {
     for s in stmts.iter_mut() {
         if let StmtKind::Omp(c) = &mut s.kind {
             if is_ordered_loop(&c.pragma) {
-                let name = format!("{PREFIX}{}#{}", c.pragma.line, c.pragma.span.start);
+                let name = format!("{ORDERED_PREFIX}{}#{}", c.pragma.line, c.pragma.span.start);
                 if let OmpBody::Loop(n) = &mut c.body {
                     if rewrite(&mut n.body.stmts, &name, rewritten) {
                         rewritten.push(c.pragma.span);

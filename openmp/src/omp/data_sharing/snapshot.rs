@@ -67,7 +67,9 @@ impl Cx<'_> {
         while i < stmts.len() {
             let is_region = matches!(&stmts[i].kind, StmtKind::Omp(c) if c.region.is_some());
             if !is_region {
-                super::locks::for_each_block_mut(&mut stmts[i], &mut |b| self.stmts(&mut b.stmts));
+                crate::omp::walk::for_each_block_mut(&mut stmts[i], &mut |b| {
+                    self.stmts(&mut b.stmts)
+                });
                 i += 1;
                 continue;
             }
@@ -120,9 +122,9 @@ impl Cx<'_> {
             return Vec::new();
         }
         let assigned = visit::assigned(whole);
-        let named: BTreeSet<String> = super::inline::pragma_words(whole)
+        let named: BTreeSet<String> = crate::omp::names::pragma_words(whole)
             .into_iter()
-            .chain(super::inline::spec_names(whole))
+            .chain(crate::omp::names::spec_names(whole))
             .collect();
         let candidates: Vec<VarId> = visit::referenced(whole)
             .into_iter()

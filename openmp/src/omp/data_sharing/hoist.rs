@@ -45,7 +45,7 @@ fn in_stmts(stmts: &mut Vec<Stmt>, vars: &[Var]) {
                     region(c, vars, &mut hoisted);
                 }
             }
-            _ => super::locks::for_each_block_mut(&mut stmts[i], &mut |b| {
+            _ => crate::omp::walk::for_each_block_mut(&mut stmts[i], &mut |b| {
                 in_stmts(&mut b.stmts, vars)
             }),
         }
@@ -110,7 +110,7 @@ fn top_level(stmts: &mut [Stmt], f: &mut dyn FnMut(&mut OmpConstruct)) {
 
 /// Rewrites the declarations of the generating code `body` that qualify.
 fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
-    if !super::tasks::generates_tasks(&body.stmts) {
+    if !crate::omp::walk::generates_tasks(&body.stmts) {
         return;
     }
     // Per variable: named by some task, and by no task that does not share it explicitly,
@@ -220,7 +220,7 @@ fn rewrite(
 
 /// Turns the declaration statement `s` of `var`, whose declaration moves elsewhere, into the
 /// assignment of its initialiser `init` (an expression), or into nothing without one.
-pub(super) fn initialise_in_place(s: &mut Stmt, var: VarId, init: Option<Init>, vars: &[Var]) {
+pub(crate) fn initialise_in_place(s: &mut Stmt, var: VarId, init: Option<Init>, vars: &[Var]) {
     s.kind = match init {
         Some(Init::Expr(value)) => StmtKind::Assign {
             target: Expr {

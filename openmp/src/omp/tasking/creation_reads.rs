@@ -8,7 +8,7 @@
 //!
 //! - A `task`: `T ompv_copy = x;` (a `memcpy` into a fresh array for an array) right before
 //!   the construct.
-//! - The tasks of a loop (`omp::task_loops` made them one construct over the loop, followed by
+//! - The tasks of a loop (`omp::tasking::task_loops` made them one construct over the loop, followed by
 //!   the generating loop with an empty body): the reads go into that loop's body, which runs
 //!   beside the tasks, since each task's copy is made after the tasks before it were generated.
 //! - A `taskloop`: before the construct, which generates all its tasks when it is met. A task
@@ -16,7 +16,7 @@
 //!   task is generated; an original whose address is taken, or an array, is `unsupported`
 //!   there.
 //!
-//! Runs after `omp::task_loops` and before the regions are built.
+//! Runs after `omp::tasking::task_loops` and before the regions are built.
 
 use crate::c::ast::*;
 use crate::c::Program;
@@ -191,7 +191,8 @@ impl Cx<'_> {
 
     /// A statement reading the whole object of `v` into a fresh local.
     fn read(&mut self, v: VarId, var: &Var, at: Span) -> Stmt {
-        let name = super::task_branches::fresh_name(self.program, self.function, COPY);
+        let name =
+            crate::omp::tasking::task_branches::fresh_name(self.program, self.function, COPY);
         let copy = self
             .program
             .new_var(Var::local(name, var.ty.clone(), self.function, at));
@@ -235,7 +236,7 @@ impl Cx<'_> {
     }
 }
 
-/// Whether `stmts` are what `omp::task_loops` makes of a loop of tasks: a task construct over
+/// Whether `stmts` are what `omp::tasking::task_loops` makes of a loop of tasks: a task construct over
 /// the loop nest, then the generating loop with an empty body.
 fn tasks_of_loop(stmts: &[Stmt]) -> bool {
     match stmts {

@@ -28,6 +28,7 @@ use crate::c::ast::*;
 use crate::c::rewrite::{self, Rewriter};
 use crate::c::Program;
 use crate::error::FrontError;
+use crate::omp::names::{pragma_words, spec_names, words};
 use crate::pragma::{ClauseKind, DirectiveArg, Pragma};
 use crate::spec;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -140,7 +141,7 @@ struct Callee {
     ret: Type,
     body: Block,
     /// For a recursive function: whether it is self-contained (see
-    /// [`super::recursive_tasks`]), else where and why not.
+    /// [`crate::omp::calls::recursive_tasks`]), else where and why not.
     recursion: Option<Result<(), (Span, String)>>,
 }
 
@@ -154,8 +155,12 @@ fn callees(program: &Program, wanted: impl Fn(&str) -> bool) -> HashMap<String, 
             Body::Verified(b) => {
                 let name = &f.name.name;
                 let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
-                let recursion = super::recursive_tasks::is_recursive(name, b)
-                    .then(|| super::recursive_tasks::self_contained(program, name, &params, b));
+                let recursion =
+                    crate::omp::calls::recursive_tasks::is_recursive(name, b).then(|| {
+                        crate::omp::calls::recursive_tasks::self_contained(
+                            program, name, &params, b,
+                        )
+                    });
                 Some((
                     name.clone(),
                     Callee {
@@ -331,7 +336,7 @@ fn renumber_copied_regions(stmts: &mut [Stmt], mut seen: BTreeSet<usize>, mut ne
             if let StmtKind::Omp(c) = &mut s.kind {
                 if let Some(r) = &mut c.region {
                     if !seen.insert(r.0) {
-                        *r = super::RegionId(*next);
+                        *r = crate::omp::RegionId(*next);
                         seen.insert(*next);
                         *next += 1;
                     }
@@ -387,7 +392,7 @@ impl Inliner<'_> {
             _ => Vec::new(),
         };
         if self.constructs.is_empty() {
-            let stmts = super::build::construct_stmts(c);
+            let stmts = crate::omp::walk::construct_stmts(c);
             let declared = crate::c::visit::declared(&stmts);
             self.region_assigned = crate::c::visit::assigned(&stmts)
                 .into_iter()
@@ -800,12 +805,12 @@ fn for_each_list_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
         f(cond_pre);
         f(step);
     }
-    super::locks::for_each_block_mut(s, &mut |b| f(&mut b.stmts));
+    crate::omp::walk::for_each_block_mut(s, &mut |b| f(&mut b.stmts));
 }
 
 /// `e` converted to `ty` (as a call converts an argument to its parameter's type); an array
 /// passed for a pointer stays the array (it decays where it is used).
-pub(super) fn convert(e: Expr, ty: &Type) -> Expr {
+pub(crate) fn convert(e: Expr, ty: &Type) -> Expr {
     if e.ty == *ty || (e.ty.is_array() && e.ty.decay() == *ty) {
         return e;
     }
@@ -933,77 +938,6 @@ fn rename_spec(e: &mut spec::Expr, names: &HashMap<String, String>) {
         spec::ExprKind::Quant { var, .. } if names.contains_key(&var.name) => {}
         _ => crate::spec::build::for_each_child_mut(e, &mut |c| rename_spec(c, names)),
     }
-}
-
-/// Every name the specifications in `stmts` use (free or bound).
-pub(crate) fn spec_names(stmts: &[Stmt]) -> BTreeSet<String> {
-    fn walk(e: &spec::Expr, out: &mut BTreeSet<String>) {
-        match &e.kind {
-            spec::ExprKind::Var(n) => {
-                out.insert(n.clone());
-            }
-            spec::ExprKind::Quant { var, .. } => {
-                out.insert(var.name.clone());
-            }
-            _ => {}
-        }
-        crate::spec::parse::for_each_child(e, &mut |c| walk(c, out));
-    }
-    let mut out = BTreeSet::new();
-    let contract = |c: &Option<spec::Contract>, out: &mut BTreeSet<String>| {
-        for cl in c.iter().flat_map(|c| &c.clauses) {
-            walk(&cl.expr, out);
-        }
-    };
-    crate::c::visit::each_stmt(stmts, &mut |s| match &s.kind {
-        StmtKind::Assert(e) => walk(e, &mut out),
-        StmtKind::Loop { spec, .. } => contract(spec, &mut out),
-        StmtKind::Omp(c) => match &c.body {
-            OmpBody::Block { contract: k, .. } => contract(k, &mut out),
-            OmpBody::Loop(n) => contract(&n.contract, &mut out),
-            OmpBody::Sections(ss) => ss.iter().for_each(|x| contract(&x.contract, &mut out)),
-            OmpBody::None => {}
-        },
-        _ => {}
-    });
-    out
-}
-
-/// Every identifier-like word in the clauses of the pragmas in `stmts`.
-pub(crate) fn pragma_words(stmts: &[Stmt]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    crate::c::visit::each_stmt(stmts, &mut |s| {
-        if let StmtKind::Omp(c) = &s.kind {
-            let mut text = String::new();
-            for cl in &c.pragma.clauses {
-                text.push_str(&cl.to_string());
-                text.push(' ');
-            }
-            if let Some(DirectiveArg::List(items)) = &c.pragma.argument {
-                for i in items {
-                    text.push_str(&i.text);
-                    text.push(' ');
-                }
-            }
-            if let OmpBody::Sections(ss) = &c.body {
-                for p in ss.iter().filter_map(|x| x.pragma.as_ref()) {
-                    for cl in &p.clauses {
-                        text.push_str(&cl.to_string());
-                        text.push(' ');
-                    }
-                }
-            }
-            out.extend(words(&text));
-        }
-    });
-    out
-}
-
-/// The C identifiers in a text kept from a pragma (words not starting with a digit).
-pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
-        .map(str::to_string)
 }
 
 /// A renamed variable still named in a clause after renaming (in an expression of the clause,

@@ -23,10 +23,10 @@
 //! a region (the snapshot would be read by every thread while the last iteration may already
 //! update the original: a race ompv's model would see and OpenMP rules out).
 
-use super::locks::for_each_block_mut;
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
+use crate::omp::walk::for_each_block_mut;
 use crate::pragma::{ClauseKind, Directive, ListItem};
 
 /// The suffix of the variables holding a linear variable's value at the construct (not names of

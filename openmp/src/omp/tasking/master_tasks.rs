@@ -17,9 +17,9 @@
 //! temporary of the front end; that is the form recognised, at the top level of a region's code
 //! (`t` is used nowhere else).
 
-use super::RegionId;
 use crate::c::ast::*;
 use crate::c::Program;
+use crate::omp::RegionId;
 use crate::pragma::{Clause, ClauseKind, Directive, Pragma};
 use std::collections::BTreeMap;
 use viper::Span;
@@ -62,7 +62,7 @@ fn regions_in(
                 continue;
             }
         }
-        super::locks::for_each_block_mut(s, &mut |b| regions_in(&mut b.stmts, is_temp, out));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| regions_in(&mut b.stmts, is_temp, out));
     }
 }
 
@@ -143,7 +143,7 @@ fn as_single_nowait(call: &Stmt, test: &Stmt, is_temp: &dyn Fn(VarId) -> bool) -
     };
     let on_zero =
         matches!(lhs.kind, ExprKind::Var(x) if x == v) && matches!(rhs.kind, ExprKind::Int(0));
-    if !on_zero || !super::tasks::generates_tasks(&then.stmts) {
+    if !on_zero || !crate::omp::walk::generates_tasks(&then.stmts) {
         return None;
     }
     let at = call.span;

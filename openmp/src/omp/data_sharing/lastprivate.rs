@@ -8,13 +8,13 @@
 //! scalars the loop does not write (`t = 2 * i + k`). Then the original is `e` at the last
 //! iteration, whose number follows from the loop's bounds and step — if the loop runs at all.
 //! Every iteration reaches those statements: a body with `continue`, `break` or `return` is
-//! not read. A variable of a rewritten `linear` clause is left unknown (see `omp::linear`).
+//! not read. A variable of a rewritten `linear` clause is left unknown (see `omp::data_sharing::linear`).
 
-use super::sharing::Sharing;
-use super::{BlockBody, Region};
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
+use crate::omp::sharing::Sharing;
+use crate::omp::{BlockBody, Region};
 use crate::pragma::Directive;
 use std::collections::BTreeMap;
 
@@ -52,7 +52,9 @@ pub fn last_values(program: &Program, r: &Region) -> BTreeMap<VarId, LastValue> 
         written.extend(visit::declared(body));
         let stable = |v: VarId| {
             let var = program.var(v);
-            !written.contains(&v) && !var.in_memory() && !crate::omp::linear::is_start(&var.name)
+            !written.contains(&v)
+                && !var.in_memory()
+                && !crate::omp::data_sharing::linear::is_start(&var.name)
         };
         if !pure(&l.lower, &stable) || !pure(&l.bound, &stable) {
             continue;
@@ -101,7 +103,7 @@ fn final_value(body: &[Stmt], v: VarId) -> Option<Expr> {
     for s in body {
         match &s.kind {
             StmtKind::Assign { target, value: e } if visit::whole_var(target) == Some(v) => {
-                value = match (&value, super::reduction::mentions(e, v)) {
+                value = match (&value, crate::omp::data_sharing::reduction::mentions(e, v)) {
                     (_, false) => Some(e.clone()),
                     (Some(before), true) => Some(subst(e, v, before)),
                     (None, true) => None,

@@ -6,15 +6,15 @@
 //! bounds, and the answer is `unknown` for a program that is race-free. A whole program (with
 //! `main`) only runs such a function from its calls, so when every call of it is a statement of
 //! `main`'s own top level (outside its parallel regions), ompv verifies the function there: the
-//! calls are inlined ([`super::inline`]), each with the caller's knowledge, and the function is
+//! calls are inlined ([`crate::omp::calls::inline`]), each with the caller's knowledge, and the function is
 //! not verified on its own ([`NotVerified::Inlined`]). A function with a contract of the
 //! user's (or a `master` block with one) is verified against it, as written; a recursive one,
 //! or one called anywhere else, is verified on its own as before.
 
-use super::inline;
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
+use crate::omp::calls::inline;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The functions verified inline in `main`, with the number of calls inlined.

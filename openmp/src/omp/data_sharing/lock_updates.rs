@@ -7,7 +7,7 @@
 //! (`op` one of `+ - * & | ^`, associative and commutative; `x -= e` for `+`) made under one
 //! lock in the body of a worksharing loop of the region, the variable ends as its value before
 //! the region combined with every update's value, in any order: the original combined with the
-//! *contributions* of the iterations, exactly as for a reduction (`omp::reduction`).
+//! *contributions* of the iterations, exactly as for a reduction (`omp::data_sharing::reduction`).
 //!
 //! [`desugar`] gives each such loop a ghost variable (a synthetic one, named after the shared
 //! variable) that every update also combines its value into; the proof treats the ghost like a
@@ -15,43 +15,11 @@
 //! the iteration's contribution, stated with `\contribution(x)` or read off the code), and after a
 //! region checked in place the shared variable gets the combined value (`lower::reduction`).
 
-use super::reduction::{identity, mentions};
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
+use crate::omp::data_sharing::reduction::{identity, mentions};
 use crate::pragma::{ClauseKind, Directive, ReductionOp};
-
-/// The prefix of the names of ghost variables.
-const PREFIX: &str = "contribution_";
-
-/// For a ghost variable: the shared variable it tracks and the operator.
-pub fn ghost_of(program: &Program, v: VarId) -> Option<(VarId, ReductionOp)> {
-    let info = program.var(v);
-    if info.storage != Storage::Synthetic {
-        return None;
-    }
-    let rest = info.name.strip_prefix(PREFIX)?;
-    let mut parts = rest.rsplitn(3, '_');
-    let op = parts.next()?;
-    let id: u32 = parts.next()?.parse().ok()?;
-    let op = ReductionOp::ALL.iter().copied().find(|o| word(*o) == op)?;
-    Some((VarId(id), op))
-}
-
-fn word(op: ReductionOp) -> &'static str {
-    match op {
-        ReductionOp::Add => "add",
-        ReductionOp::Sub => "sub",
-        ReductionOp::Mul => "mul",
-        ReductionOp::BitAnd => "band",
-        ReductionOp::BitOr => "bor",
-        ReductionOp::BitXor => "bxor",
-        ReductionOp::And => "and",
-        ReductionOp::Or => "or",
-        ReductionOp::Min => "min",
-        ReductionOp::Max => "max",
-    }
-}
 
 /// Adds the ghost updates to the loops of every parallel region of `program` (see the module
 /// documentation).
@@ -73,14 +41,14 @@ fn regions_in(stmts: &mut [Stmt], program: &mut Program) {
                 continue;
             }
         }
-        super::locks::for_each_block_mut(s, &mut |b| regions_in(&mut b.stmts, program));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| regions_in(&mut b.stmts, program));
     }
 }
 
 /// A statement that updates `x` under a lock: the lock's construct and the update's operator.
 #[derive(Clone, Debug)]
 struct LockedUpdate {
-    lock: super::LockName,
+    lock: crate::omp::LockName,
     op: ReductionOp,
 }
 
@@ -179,7 +147,7 @@ fn region(c: &mut OmpConstruct, program: &mut Program) {
         // The ghost, and its updates after the variable's.
         let ghost = VarId(program.vars.len() as u32);
         program.vars.push(Var {
-            name: format!("{PREFIX}{}_{}_{}", info.name, x.0, word(first.op)),
+            name: crate::omp::ghosts::ghost_name(&info.name, x, first.op),
             ty: info.ty.clone(),
             storage: Storage::Synthetic,
             function: info.function.clone(),
@@ -193,7 +161,11 @@ fn region(c: &mut OmpConstruct, program: &mut Program) {
             add_ghost_updates(&mut n.body.stmts, x, ghost, first.op, program);
             if let Some(k) = &mut n.contract {
                 for cl in &mut k.clauses {
-                    super::reduction::rename_contribution(&mut cl.expr, &info.name, &ghost_name);
+                    crate::omp::data_sharing::reduction::rename_contribution(
+                        &mut cl.expr,
+                        &info.name,
+                        &ghost_name,
+                    );
                 }
             }
         };
@@ -241,7 +213,7 @@ fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
 fn scan(
     stmts: &[Stmt],
     x: VarId,
-    lock: Option<&super::LockName>,
+    lock: Option<&crate::omp::LockName>,
     contributing: bool,
     program: &Program,
     out: &mut Vec<LockedUpdate>,
@@ -259,7 +231,7 @@ fn scan(
                 }
             }
             StmtKind::Omp(c) => {
-                let inner = super::build::lock_of(&c.pragma);
+                let inner = crate::omp::walk::lock_of(&c.pragma);
                 let l = inner.as_ref().or(lock);
                 let bodies: Vec<&[Stmt]> = match &c.body {
                     OmpBody::Block { body, .. } => vec![&body.stmts],
@@ -314,7 +286,7 @@ fn update_op(value: &Expr, x: VarId, program: &Program) -> Option<ReductionOp> {
         ReductionOp::Or,
     ]
     .into_iter()
-    .find(|op| super::reduction::update_value(value, x, *op, program).is_some())
+    .find(|op| crate::omp::data_sharing::reduction::update_value(value, x, *op, program).is_some())
 }
 
 /// After every update of `x` in `stmts`, the same update of the ghost `g`.
@@ -329,35 +301,37 @@ fn add_ghost_updates(
     while k < stmts.len() {
         let extra = match &stmts[k].kind {
             StmtKind::Assign { target, value } if visit::whole_var(target) == Some(x) => {
-                super::reduction::update_value(value, x, op, program).map(|(e, negate)| {
-                    let span = stmts[k].span;
-                    let ty = target.ty.clone();
-                    let gv = Expr {
-                        kind: ExprKind::Var(g),
-                        ty: ty.clone(),
-                        span: target.span,
-                    };
-                    let e = if negate {
-                        Expr {
-                            kind: ExprKind::Unary {
-                                op: UnOp::Neg,
-                                arg: Box::new(e.clone()),
+                crate::omp::data_sharing::reduction::update_value(value, x, op, program).map(
+                    |(e, negate)| {
+                        let span = stmts[k].span;
+                        let ty = target.ty.clone();
+                        let gv = Expr {
+                            kind: ExprKind::Var(g),
+                            ty: ty.clone(),
+                            span: target.span,
+                        };
+                        let e = if negate {
+                            Expr {
+                                kind: ExprKind::Unary {
+                                    op: UnOp::Neg,
+                                    arg: Box::new(e.clone()),
+                                },
+                                ty: e.ty.clone(),
+                                span: e.span,
+                            }
+                        } else {
+                            e
+                        };
+                        debug_assert!(!mentions(&e, x));
+                        Stmt {
+                            kind: StmtKind::Assign {
+                                target: gv.clone(),
+                                value: crate::omp::data_sharing::reduction::combine(op, gv, e, &ty),
                             },
-                            ty: e.ty.clone(),
-                            span: e.span,
+                            span,
                         }
-                    } else {
-                        e
-                    };
-                    debug_assert!(!mentions(&e, x));
-                    Stmt {
-                        kind: StmtKind::Assign {
-                            target: gv.clone(),
-                            value: super::reduction::combine(op, gv, e, &ty),
-                        },
-                        span,
-                    }
-                })
+                    },
+                )
             }
             _ => None,
         };
@@ -367,7 +341,7 @@ fn add_ghost_updates(
                 k += 2;
             }
             None => {
-                super::locks::for_each_block_mut(&mut stmts[k], &mut |b| {
+                crate::omp::walk::for_each_block_mut(&mut stmts[k], &mut |b| {
                     add_ghost_updates(&mut b.stmts, x, g, op, program)
                 });
                 if let StmtKind::Loop { init, step, .. } = &mut stmts[k].kind {

@@ -20,34 +20,10 @@
 use crate::c::ast::*;
 use crate::c::Program;
 use crate::error::FrontError;
+use crate::omp::critical_names::{critical_name, lock_var};
+use crate::omp::walk::for_each_block_mut;
 use crate::pragma::{Directive, DirectiveArg, Pragma};
 use viper::Span;
-
-/// The prefix of the critical names that stand for lock variables (not a C identifier, so no
-/// `critical(name)` of the program can take it).
-const PREFIX: &str = "omp_lock ";
-/// The same for nestable lock variables.
-const NEST_PREFIX: &str = "omp_nest_lock ";
-
-/// The critical name of lock variable `v` (named `name`).
-fn critical_name(v: VarId, name: &str, nest: bool) -> String {
-    let p = if nest { NEST_PREFIX } else { PREFIX };
-    format!("{p}{name}#{}", v.0)
-}
-
-/// The lock variable a critical name stands for, if it stands for one.
-pub fn lock_var(critical: &str) -> Option<(VarId, &str)> {
-    let rest = critical
-        .strip_prefix(PREFIX)
-        .or_else(|| critical.strip_prefix(NEST_PREFIX))?;
-    let (name, id) = rest.rsplit_once('#')?;
-    Some((VarId(id.parse().ok()?), name))
-}
-
-/// Whether a critical name stands for a nestable lock.
-pub fn is_nestable(critical: &str) -> bool {
-    critical.starts_with(NEST_PREFIX)
-}
 
 /// `l` of a call `omp_set_lock(&l)` / `omp_unset_lock(&l)` (`set` chooses which; `nest`: the
 /// nestable routines).
@@ -213,26 +189,6 @@ fn test_lock(stmts: &mut [Stmt], i: usize, names: &[String]) {
         .push(critical(v, &name, nest, set_span, unset.span, inner));
 }
 
-/// Calls `f` on every block directly inside `s`.
-pub(super) fn for_each_block_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
-    match &mut s.kind {
-        StmtKind::If { then, els, .. } => {
-            f(then);
-            if let Some(e) = els {
-                f(e);
-            }
-        }
-        StmtKind::Loop { body, .. } | StmtKind::Block(body) => f(body),
-        StmtKind::Omp(c) => match &mut c.body {
-            OmpBody::Block { body, .. } => f(body),
-            OmpBody::Loop(n) => f(&mut n.body),
-            OmpBody::Sections(ss) => ss.iter_mut().for_each(|s| f(&mut s.body)),
-            OmpBody::None => {}
-        },
-        _ => {}
-    }
-}
-
 /// The lock variables of the region whose statements are `stmts` must be shared by the team:
 /// not declared in the region, not named in a privatising clause of a construct there.
 pub fn check_shared(stmts: &[Stmt], region: &Pragma, program: &Program) -> Result<(), FrontError> {
@@ -268,8 +224,8 @@ pub fn check_shared(stmts: &[Stmt], region: &Pragma, program: &Program) -> Resul
 }
 
 /// Whether the resource invariant's lock `r` is the lock `l`.
-pub fn names(r: &crate::spec::LockRef, l: &super::LockName) -> bool {
-    use super::LockName;
+pub fn names(r: &crate::spec::LockRef, l: &crate::omp::LockName) -> bool {
+    use crate::omp::LockName;
     use crate::spec::LockRef;
     match (r, l) {
         (LockRef::Critical(None), LockName::Critical(None)) => true,
@@ -287,9 +243,9 @@ pub fn names(r: &crate::spec::LockRef, l: &super::LockName) -> bool {
 /// which the proof uses instead of the locations ompv would infer. An invariant for a lock no
 /// construct of the region takes is an error (a misspelt name).
 pub fn attach_invariants(
-    t: ppl::Ppl<super::OmpBlock>,
+    t: ppl::Ppl<crate::omp::OmpBlock>,
     invariants: Vec<crate::spec::Clause>,
-) -> Result<ppl::Ppl<super::OmpBlock>, FrontError> {
+) -> Result<ppl::Ppl<crate::omp::OmpBlock>, FrontError> {
     if invariants.is_empty() {
         return Ok(t);
     }

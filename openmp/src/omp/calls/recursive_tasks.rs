@@ -1,7 +1,7 @@
 //! Recursive functions that generate tasks (`fib` with a task per recursive call): which ones
 //! ompv verifies, and why checking one copy of the body proves every call.
 //!
-//! Calls of a function with orphaned constructs are verified inline ([`super::inline`]), which
+//! Calls of a function with orphaned constructs are verified inline ([`crate::omp::calls::inline`]), which
 //! cannot unfold a recursion. A recursive function is accepted when it is *self-contained*: it
 //! names only its own parameters and locals (scalars; no global, no `static` local, no pointer,
 //! array, member or address), calls only itself and functions that are the same without

@@ -4,7 +4,7 @@
 //! run* (§1.2, "binding region"), so ompv verifies them in the context of each call:
 //!
 //! - called in a parallel region of the file: the call is inlined into the region's code
-//!   ([`super::inline`]), and the region's tree and obligations cover the constructs there;
+//!   ([`crate::omp::calls::inline`]), and the region's tree and obligations cover the constructs there;
 //! - run outside any parallel region (the function's own method, which calls outside regions
 //!   use): the team is the initial thread alone (§1.2: the implicit parallel region). Each
 //!   orphaned worksharing construct (`for`, `sections`, `single`) becomes a region of its own
@@ -19,24 +19,15 @@
 //! called: no code of the file uses its own contract. The report says so
 //! ([`NotVerified::Inlined`]).
 
-use super::inline;
-use super::RegionId;
 use crate::c::ast::*;
 use crate::c::Program;
 use crate::error::FrontErrors;
+use crate::omp::calls::inline;
+use crate::omp::program::Orphans;
+use crate::omp::RegionId;
 use crate::pragma::{Clause, ClauseKind, Directive, ListItem, Pragma, RawExpr};
 use crate::spec::Ident;
-use std::collections::{BTreeMap, BTreeSet};
-
-/// What ompv did with the orphaned constructs of a program.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Orphans {
-    /// The functions inlined where they are called (into parallel regions, or into `main`: see
-    /// [`super::contextual`]), with the number of calls inlined.
-    pub inlined: BTreeMap<String, usize>,
-    /// The regions ompv made for orphaned worksharing constructs run by a team of one thread.
-    pub serial: BTreeSet<RegionId>,
-}
+use std::collections::BTreeSet;
 
 /// The approximation a region for an orphaned construct carries (see the module documentation).
 pub const SERIAL_APPROXIMATION: &str =
@@ -66,7 +57,13 @@ pub fn resolve(program: &mut Program) -> Result<Orphans, FrontErrors> {
             // its inlined copies (see `recursive_tasks`): they need no method of their own.
             let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
             if calls.contains(&f.name.name)
-                && super::recursive_tasks::self_contained(program, &f.name.name, &params, b).is_ok()
+                && crate::omp::calls::recursive_tasks::self_contained(
+                    program,
+                    &f.name.name,
+                    &params,
+                    b,
+                )
+                .is_ok()
             {
                 calls.remove(&f.name.name);
             }
@@ -192,7 +189,7 @@ fn serialize(
             serialize(cond_pre, next, serial, vars, false);
             serialize(step, next, serial, vars, false);
         }
-        super::locks::for_each_block_mut(s, &mut |b| {
+        crate::omp::walk::for_each_block_mut(s, &mut |b| {
             serialize(&mut b.stmts, next, serial, vars, false)
         });
     }
@@ -276,7 +273,9 @@ fn implicit_task_defaults(stmts: &mut [Stmt], vars: &[Var]) {
                 continue;
             }
         }
-        super::locks::for_each_block_mut(s, &mut |b| implicit_task_defaults(&mut b.stmts, vars));
+        crate::omp::walk::for_each_block_mut(s, &mut |b| {
+            implicit_task_defaults(&mut b.stmts, vars)
+        });
     }
 }
 
@@ -374,7 +373,7 @@ fn hoist_decls(code: &mut [Stmt], used: &BTreeSet<VarId>, vars: &[Var]) -> Vec<S
             kind: StmtKind::Decl { var, init: None },
             span: s.span,
         });
-        super::hoist::initialise_in_place(s, var, init, vars);
+        crate::omp::data_sharing::hoist::initialise_in_place(s, var, init, vars);
     }
     out
 }
@@ -485,7 +484,7 @@ pub fn sequential_ok(d: Directive) -> bool {
 }
 
 /// Marks the regions made for orphaned constructs as approximating OpenMP's order.
-pub fn mark_serial(regions: &mut [super::Region], orphans: &Orphans) {
+pub fn mark_serial(regions: &mut [crate::omp::Region], orphans: &Orphans) {
     for r in regions {
         if orphans.serial.contains(&r.id) {
             r.approximation

@@ -6,7 +6,7 @@
 //! see), and the value the proof assumes (the same chunk size in two loops it fuses, say)
 //! could differ from the one the thread reads.
 
-use super::inline::words as identifiers;
+use crate::omp::names::words as identifiers;
 use crate::pragma::{ClauseKind, ListItem, Pragma, RawExpr};
 use viper::Span;
 
