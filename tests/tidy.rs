@@ -8,7 +8,8 @@
 //!   listed as still tangled, a list that may only shrink).
 //!
 //! Test code may use the whole pipeline to build its input, so it is not read: files named
-//! `tests.rs`, `test_*.rs` or `testing.rs`, and a file's text from its first `#[cfg(test)]` on.
+//! `tests.rs`, `test_*.rs` or `testing.rs`, and a file's text from its first `#[cfg(test)]` (or
+//! `#[cfg(all(test, …))]`) on.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -108,7 +109,11 @@ fn files_of(src: &Path) -> Vec<File> {
 
 /// The code of a file without comments, string literals and its test module.
 fn code(text: &str) -> String {
-    let text = text.split("#[cfg(test)]").next().unwrap();
+    let text = ["#[cfg(test)]", "#[cfg(all(test"]
+        .iter()
+        .filter_map(|m| text.find(m))
+        .min()
+        .map_or(text, |i| &text[..i]);
     let mut out = String::with_capacity(text.len());
     let b = text.as_bytes();
     let mut i = 0;

@@ -108,7 +108,7 @@ pub fn run_all(
             "interrupted: {} of {} files checked",
             reports
                 .iter()
-                .filter(|r| !isolate::was_interrupted(r))
+                .filter(|r| !isolate::outcome::was_interrupted(r))
                 .count(),
             inputs.len()
         ));
@@ -210,7 +210,7 @@ impl<C: Fn(&Input) -> FileReport + Sync> Workers<'_, C> {
                             }
                             r
                         }
-                        Err(e) => isolate::not_checked(&input.name(), e),
+                        Err(e) => isolate::outcome::not_checked(&input.name(), e),
                     }
                 }
                 Input::Stdin => isolate::check_stdin_in_child(self.limit),

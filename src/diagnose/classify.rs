@@ -2,8 +2,9 @@
 //! the error's span names the check that failed, the check's role and the error's id decide the
 //! kind, and the check's source spans the location.
 
+use super::block_name::describe;
+use super::diagnostic::Diagnostic;
 use super::race::race_message;
-use super::Diagnostic;
 use crate::kind::Kind;
 use openmp::lower::Lowered;
 use ppl::obligations::checks::is_check_span;
@@ -13,11 +14,6 @@ use viper::{ErrorKind as VKind, ErrorReason as Reason, Span, VerificationError};
 /// A source span of the error's offending sub-node, if it has one.
 fn reason_at(e: &VerificationError) -> Option<Span> {
     (!e.reason_span.is_dummy() && !is_check_span(e.reason_span)).then_some(e.reason_span)
-}
-
-/// How a block is named in messages: `the loop at line 17`.
-pub fn describe(b: &BlockInfo) -> String {
-    format!("{} at line {}", b.construct, b.line)
 }
 
 /// One run of a block: `one iteration of the loop at line 17`, `the single at line 30`.

@@ -3,64 +3,18 @@
 //! location and a message ([`classify`]); races get the iterations and element of the
 //! counterexample when there is one ([`race`]).
 
+pub mod block_name;
 pub mod classify;
+pub mod diagnostic;
 pub mod model;
 pub mod race;
 
-use crate::kind::Kind;
+pub use diagnostic::Diagnostic;
 
 use openmp::lower::Lowered;
 use ppl::obligations::Role;
 use std::collections::HashSet;
-use viper::{Span, VerificationError};
-
-/// One problem to report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub kind: Kind,
-    /// The finer id: Silver's `<error>:<reason>` of the Viper error behind it, or the input
-    /// error's id; empty if there is none.
-    pub id: String,
-    /// Where it is reported (a C span; dummy if none).
-    pub span: Span,
-    pub message: String,
-    /// Other locations with a note each.
-    pub related: Vec<(Span, String)>,
-    pub notes: Vec<String>,
-    /// Whether the problem is certain. A check that fails in specifications ompv inferred
-    /// (which may over-approximate what the code does) only makes the verdict `unknown`.
-    pub definite: bool,
-    /// For a data race: the two accesses of the witness.
-    pub accesses: Vec<crate::report::RaceAccess>,
-    /// For a data race: the element both access in the witness.
-    pub element: Option<String>,
-}
-
-impl Diagnostic {
-    pub fn new(kind: Kind, span: Span, message: String) -> Diagnostic {
-        Diagnostic {
-            kind,
-            id: String::new(),
-            span,
-            message,
-            related: Vec::new(),
-            notes: Vec::new(),
-            definite: true,
-            accesses: Vec::new(),
-            element: None,
-        }
-    }
-
-    /// Adds a related location (if there is one).
-    pub fn with_related(mut self, span: Option<Span>, note: &str) -> Diagnostic {
-        if let Some(s) = span {
-            if !s.is_dummy() && s != self.span {
-                self.related.push((s, note.to_string()));
-            }
-        }
-        self
-    }
-}
+use viper::VerificationError;
 
 /// The diagnostics of a verification run: every verification error explained. A disjointness failure of a block whose single iteration
 /// already lacks permissions is not reported as a race (the permission problem is).

@@ -3,9 +3,9 @@
 //! mid[3] while iteration i = 2 of the loop at line 26 reads it", or "thread 0 of the code every
 //! thread runs at line 5 writes `x` while thread 1 … writes it".
 
-use super::classify::describe;
+use super::block_name::describe;
+use super::diagnostic::Diagnostic;
 use super::model::{eval, int_values, show};
-use super::Diagnostic;
 use crate::kind::Kind;
 use crate::report::RaceAccess;
 use num_bigint::BigInt;

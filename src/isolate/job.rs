@@ -1,8 +1,9 @@
 //! One file checked in a worker of its own that another thread can stop: `ompv lsp` starts a
 //! [`Job`] when a file is opened or saved and [cancels](Cancel::cancel) it when the file changes.
 
-use super::worker::Lines;
-use super::{child_with, not_checked, outcome, path_line, CHILD_WORKER};
+use super::lines::Lines;
+use super::outcome::{not_checked, outcome};
+use super::spawn::{child_with, path_line, CHILD_WORKER};
 use crate::report::FileReport;
 use std::ffi::OsString;
 use std::io::Write;

@@ -1,5 +1,8 @@
 //! The C program: types, the typed program ompv verifies, conversion from `lang-c`, walks and
 //! printing.
+//!
+//! `ast.rs` and `types.rs` are one unit: an expression has a type, and the type of a
+//! variable-length array holds its length expression.
 
 pub mod ast;
 pub mod canonical;

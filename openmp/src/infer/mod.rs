@@ -39,26 +39,7 @@ use footprint::{dims_of, pointer_base, whole_object, Env};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use viper::Span;
 
-/// Where `ompv infer` inserts an inferred specification into the source text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Insertion {
-    /// Byte offset in the user's file.
-    pub offset: usize,
-    pub text: String,
-}
-
-/// What inference did: where its specifications go, and what it could not infer.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Inference {
-    pub insertions: Vec<Insertion>,
-    /// Constructs left without a specification, with the reason.
-    pub missing: Vec<(Span, String)>,
-    /// The blocks (by span) whose contract could not be inferred: they are checked holding no
-    /// permission, so what fails there says nothing certain about the program.
-    pub uninferred: Vec<Span>,
-}
-
-pub use program::Program;
+pub use program::{Inference, Insertion, Program};
 
 /// Infers every missing specification of `program`.
 pub fn infer(mut program: crate::omp::Program) -> Program {

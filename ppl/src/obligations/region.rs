@@ -12,14 +12,15 @@
 use super::block::RegionInput;
 use super::build::*;
 use super::checks::{BlockInfo, BlockKey, Checks, Owner, Role};
-use super::disjoint::{as_branch, as_method, block_tag, checks_of};
+use super::disjoint::{as_branch, as_method, checks_of};
 use super::names::NameGen;
+use super::obligation::{Obligation, ObligationKind, LOC_FUNCTION};
 use super::par_block::{clauses, par_block_method};
 use super::sequentialize::{method as seq_method, run_blocks};
+use super::sides::block_tag;
 use super::split::{atom, conjuncts, UnsupportedShape};
 use super::stages::stage_method;
 use super::subst::label_old;
-use super::{Obligation, ObligationKind, LOC_FUNCTION};
 use crate::tree::BlockKind;
 use std::collections::HashSet;
 use viper::ast::*;

@@ -20,7 +20,7 @@ pub fn block_run(
     checks: &mut Checks,
 ) -> Result<Vec<Stmt>, UnsupportedShape> {
     let span = b.span;
-    let l = names.fresh(&format!("before_{}", super::disjoint::block_tag(b)));
+    let l = names.fresh(&format!("before_{}", super::sides::block_tag(b)));
     // A block with stages runs as its statements one after another, each over all iterations
     // (a loop distribution): the stage checks show that it reorders no two conflicting
     // accesses. Its contract is inferred, so its postcondition says no more than the footprints.

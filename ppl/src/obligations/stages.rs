@@ -13,8 +13,8 @@
 use super::block::{RegionInput, ViperBlock};
 use super::build::*;
 use super::checks::{Checks, Owner, Role};
-use super::disjoint::{block_tag, side_of, window, DisjointCheck};
 use super::par_block::{clauses, one_iteration};
+use super::sides::{block_tag, side_of, window, DisjointCheck};
 use super::split::UnsupportedShape;
 use crate::tree::BasicBlock;
 use viper::ast::*;

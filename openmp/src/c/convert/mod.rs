@@ -4,6 +4,10 @@
 //!
 //! Constructs ompv does not model are reported here (kind `unsupported`, naming the construct,
 //! at its position); so are unresolved names and type mismatches (kind `type`).
+//!
+//! The files of this folder are one unit: each holds the methods of one [`Converter`] for a part
+//! of C's syntax (declarations, types, statements, expressions, calls, pragmas), and they call
+//! each other's.
 
 mod calls;
 mod decl;
