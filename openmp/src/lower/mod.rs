@@ -14,6 +14,10 @@
 //!
 //! Every node that may fail verification carries a check span of the side table
 //! ([`ppl::obligations::Checks`]), so that errors map back to the C program exactly.
+//!
+//! The files of this folder are one unit: each holds the [`Lowerer`]'s methods for one part of the
+//! program (statements, values, memory, calls, regions, specifications), and they call each
+//! other's.
 
 pub mod bigop;
 pub mod call;

@@ -42,6 +42,11 @@
 //!
 //! The detector ([`race`]) keeps, per cell, the recent accesses with their units' epochs and
 //! reports each pair of source accesses once, with its first occurrence ([`witness`]).
+//!
+//! The files of this folder are one unit: one interpreter, whose `Thread`'s methods are split by
+//! the part of C or OpenMP they run (expressions, statements, teams, tasks, data environments,
+//! built-ins) and call each other's, over one state (`World`, its memory, clocks and race
+//! tracker).
 
 mod builtins;
 mod clause;

@@ -5,6 +5,9 @@
 //! method call when a method `m` is declared in the file, names of the enclosing domain's type
 //! parameters become [`Type::Var`](crate::ast::Type::Var), and `var a: T, b: U := m(..)` is split
 //! into declarations followed by the call. Everything else is left to the type checker.
+//!
+//! The files of this folder are one unit: the `Builder`'s methods, split by the kind of syntax they
+//! build (items, statements, expressions, ADTs, macros), call each other's.
 
 mod adt;
 mod builder;

@@ -12,6 +12,9 @@
 //! The only changes made to the program are resolving `/` (an `Int / Int` that Silver types as a
 //! permission, and every `Perm / Int`, become [`BinaryOp::PermDiv`]) and removing the checked
 //! `decreases` clauses (termination is not checked).
+//!
+//! The files of this folder are one unit: each holds the `Checker`'s methods for one part of the
+//! language (items, statements, expressions, names), and they call each other's.
 
 mod consistency;
 mod division;

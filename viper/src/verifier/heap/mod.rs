@@ -2,6 +2,9 @@
 //! of field permissions, and quantified permissions (quantified chunks, their inverse functions,
 //! affine receivers, variables determined by their region, division lemmas), as Silicon's
 //! `state` package and QP support.
+//!
+//! The files of this folder are one unit: the heap operations are methods of the verifier's state
+//! and call each other's (basic and quantified chunks, and the lemmas between them).
 
 pub(super) mod chunks;
 pub(super) mod heap_basic;
