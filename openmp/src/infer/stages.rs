@@ -11,9 +11,10 @@
 //! from one top-level statement to the next). Elsewhere the block keeps no stages and is checked
 //! like a parallel loop (sound, as no pair is left out).
 
-use super::{clause, footprint_of_code, ProgramCx};
+use super::block_footprint::{footprint_of_code, ProgramCx};
 use crate::c::ast::{Stmt, StmtKind, VarId};
 use crate::c::visit;
+use crate::spec::build::clause;
 use crate::spec::{ClauseKind, Contract};
 use std::collections::BTreeSet;
 

@@ -1,7 +1,9 @@
 //! Building specification expressions for inferred contracts, substituting in them, and reading
 //! the coefficient of a variable in a linear one.
 
-use crate::spec::{BinOp, Expr, ExprKind, Ident, QuantRange, Quantifier, SpecType, UnOp};
+use crate::spec::{
+    BinOp, Clause, ClauseKind, Expr, ExprKind, Ident, QuantRange, Quantifier, SpecType, UnOp,
+};
 use viper::Span;
 
 /// An integer constant.
@@ -315,6 +317,17 @@ pub fn linear(e: &Expr, name: &str) -> Option<(i128, Expr)> {
 /// Whether two expressions are the same up to spans.
 pub fn same(a: &Expr, b: &Expr) -> bool {
     crate::spec::print_expr(a) == crate::spec::print_expr(b)
+}
+
+/// A clause ompv inferred: `exact`, or over-approximating what the code needs.
+pub fn clause(kind: ClauseKind, expr: Expr, span: Span, exact: bool) -> Clause {
+    Clause {
+        kind,
+        expr,
+        span,
+        inferred: Some(exact),
+        lock: None,
+    }
 }
 
 #[cfg(test)]
