@@ -17,11 +17,13 @@
 //! inferred proof is a proof. Inferred clauses are marked (exact or over-approximating), so that
 //! a failure can be told apart from one in the user's specification.
 
+pub mod access;
 pub mod block_footprint;
 pub mod callee;
 pub mod constants;
 pub mod derefs;
 pub mod footprint;
+pub mod function_footprints;
 pub mod lengths;
 pub mod program;
 pub mod stages;
@@ -36,8 +38,9 @@ use crate::omp::BlockBody;
 use crate::omp::Program as OmpProgram;
 use crate::spec::build::{self as s, clause};
 use crate::spec::{Clause, ClauseKind, Contract, Expr as SExpr};
+use access::{dims_of, pointer_base};
 use block_footprint::{footprint_of, ProgramCx};
-use footprint::{dims_of, pointer_base, whole_object};
+use footprint::whole_object;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use viper::Span;
 
@@ -57,7 +60,7 @@ fn specify(program: &mut OmpProgram) -> Inference {
     let mut out = Inference::default();
     let names = taken::ProgramNames::new(program);
     let mut summaries = summary::summaries(program);
-    callee::callee_footprints(program, &names, &mut summaries);
+    function_footprints::callee_footprints(program, &names, &mut summaries);
     let summaries = summaries;
     let constants = constants::constant_globals(program);
     // Function contracts.
@@ -1108,7 +1111,7 @@ fn objects_used(
         if let StmtKind::Call { args, .. } = &st.kind {
             for a in args {
                 if a.ty.decay().is_pointer() {
-                    if let Some(v) = footprint::object_of(a) {
+                    if let Some(v) = access::object_of(a) {
                         out.insert(v, false);
                     }
                 }

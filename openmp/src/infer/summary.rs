@@ -8,7 +8,7 @@
 //! function's body is verified against its contract, a call against the callee's — so a wrong
 //! summary costs a proof (`unknown`), never a wrong `verified`.
 
-use super::footprint::{object_of, pointer_base};
+use super::access::{object_of, pointer_base};
 use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;

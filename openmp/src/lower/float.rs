@@ -14,7 +14,7 @@
 //! terms, so `x = 0.5f; //@ assert x == 0.5;` is provable and `x = 0.1f; //@ assert x == 0.1;`
 //! is not (the two constants differ in C too).
 
-use super::value::int_literal_value;
+use super::literal::int_literal_value;
 use super::viper_call;
 use crate::c::types::{FloatKind, Type};
 use crate::error::FrontError;

@@ -25,6 +25,7 @@ pub mod float;
 pub mod function;
 pub mod lanes;
 pub mod library;
+pub mod literal;
 pub mod loop_frame;
 pub mod memory;
 pub mod prelude;

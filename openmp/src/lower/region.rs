@@ -1216,7 +1216,7 @@ fn iteration_range(
             bin(
                 BinaryOp::Mod,
                 bin(BinaryOp::Sub, local(v, span), anchor, span),
-                super::value::int_lit(step.abs(), span),
+                super::literal::int_lit(step.abs(), span),
                 span,
             ),
             int(0, span),

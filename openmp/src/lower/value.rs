@@ -7,6 +7,7 @@
 //! multi-dimensional array is the row `row(a, i)`; `p + k` is `shift(p, k)`. `/` and `%` are C's
 //! truncating operations (`c_div`, `c_mod`, each application a division check).
 
+use super::literal::{int_lit, int_literal_value};
 use super::prelude::{self, C_DIV, C_MOD, LOC, NULL, PBASE, POFF, ROW, SHIFT};
 use super::{viper_call, Lowerer, Repr};
 use crate::c::ast::*;
@@ -746,26 +747,6 @@ fn compare_op(op: BinOp) -> BinaryOp {
 
 fn const_of(e: &Expr) -> Option<i128> {
     crate::c::constant::eval_const(e)
-}
-
-/// An integer literal (any size).
-pub(crate) fn int_lit(v: i128, span: Span) -> VExpr {
-    VExpr::new(
-        viper::ast::ExprKind::IntLit(num_bigint::BigInt::from(v)),
-        span,
-    )
-}
-
-/// The value of a Viper integer literal (possibly negated), the inverse of [`int_lit`].
-pub(crate) fn int_literal_value(e: &VExpr) -> Option<i128> {
-    match &e.kind {
-        viper::ast::ExprKind::IntLit(b) => i128::try_from(b).ok(),
-        viper::ast::ExprKind::Unary {
-            op: UnaryOp::Neg,
-            operand,
-        } => int_literal_value(operand).map(|v| -v),
-        _ => None,
-    }
 }
 
 /// A value of class `have` (of C type `from`) as a value of floating type `k` (see

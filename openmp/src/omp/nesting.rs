@@ -22,6 +22,7 @@ use crate::c::ast::{Block, Expr, Init, OmpBody, OmpConstruct, Stmt, StmtKind, Va
 use crate::c::visit;
 use crate::c::Program;
 use crate::error::FrontError;
+use crate::omp::walk::construct_stmts;
 use crate::pragma::Directive;
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -208,7 +209,7 @@ impl Walk<'_> {
         if d.is_parallel() {
             // A new team: what was around binds to the old one. The code of a combined
             // construct is inside its other leaves (`parallel for`: in a worksharing loop).
-            let stmts = crate::omp::walk::construct_stmts(c);
+            let stmts = construct_stmts(c);
             return Ctx {
                 close: leaves.iter().skip(1).find_map(|l| restricting(*l)),
                 in_region: true,

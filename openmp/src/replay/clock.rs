@@ -76,7 +76,7 @@ impl VClock {
 #[derive(Debug, Default)]
 pub(crate) struct Slots {
     next: u32,
-    free: super::world::HashMap<u32, u32>,
+    free: super::hash_map::HashMap<u32, u32>,
 }
 
 impl Slots {

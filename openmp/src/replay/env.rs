@@ -2,8 +2,8 @@
 //! scope by scope. A data-sharing clause gives a variable a new object for the extent of its
 //! construct by binding it in a scope of its own; blocks free the objects they declared.
 
+use super::hash_map::HashMap;
 use super::value::ObjId;
-use super::world::HashMap;
 use crate::c::ast::VarId;
 
 /// The object a variable denotes.

@@ -56,6 +56,7 @@ mod dataenv;
 mod env;
 mod eval;
 mod exec;
+mod hash_map;
 mod layout;
 mod loops;
 mod memory;
@@ -77,6 +78,7 @@ use crate::c::visit;
 use crate::c::Program;
 use clock::{Slots, VClock};
 use env::Frame;
+use hash_map::HashMap;
 use memory::{Memory, Origin};
 use parking_lot::{Condvar, Mutex};
 use race::Tracker;
@@ -84,7 +86,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use thread::{TeamCtx, Thread, Unit};
 use value::{Ptr, Value};
 use viper::{SourceMap, Span};
-use world::HashMap;
 use world::{inconclusive, Runtime, Sched, Status, Stop, Team, World, R};
 
 /// The largest team the replay forms (the implementation-defined `thread-limit-var`).

@@ -13,7 +13,7 @@
 //! top-level statement of the body) orders them.
 
 use super::clock::VClock;
-use super::world::HashMap;
+use super::hash_map::HashMap;
 use crate::c::ast::VarId;
 use viper::Span;
 

@@ -12,10 +12,10 @@
 
 use super::dataenv::DataEnv;
 use super::exec::Flow;
+use super::hash_map::HashMap;
 use super::race::LoopKind;
 use super::thread::{Thread, Unit};
 use super::value::{ObjId, Ptr};
-use super::world::HashMap;
 use super::world::{inconclusive, LockKey, TaskEnd, R};
 use crate::c::ast::*;
 use crate::omp::sharing::ConstructKind;

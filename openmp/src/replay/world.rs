@@ -3,6 +3,7 @@
 //! mutex; exactly one simulated thread holds it at a time (see [`super::thread`]).
 
 use super::clock::{Slots, VClock};
+use super::hash_map::HashMap;
 use super::memory::Memory;
 use super::race::Tracker;
 use super::value::{ObjId, Ptr, Value};
@@ -10,9 +11,6 @@ use super::ReplayConfig;
 use crate::c::ast::*;
 use crate::c::Program;
 use parking_lot::{Condvar, Mutex};
-/// Hash maps of the replay: a fast hash with a fixed seed (deterministic and quick for the
-/// small keys of the interpreter's hot paths).
-pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 use viper::{SourceMap, Span};
 
 /// Why the execution stops early.

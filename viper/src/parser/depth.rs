@@ -6,6 +6,7 @@
 //! as deep as the chain is long: the consumers of trees cope with any depth (they grow their
 //! stack on demand or iterate), the bound only keeps deeply bracketed input out.
 
+use super::precedence::{chain_side, level, Side};
 use super::MAX_NESTING;
 use crate::ast::*;
 use crate::InputError;
@@ -107,7 +108,7 @@ fn push_expr_children<'a>(stack: &mut Vec<(Node<'a>, usize)>, e: &'a Expr, d: us
     let same = d - 1;
     match &e.kind {
         ExprKind::Binary { op, left, right } => {
-            let (l, r) = match (super::exprs::chain_side(*op), &left.kind, &right.kind) {
+            let (l, r) = match (chain_side(*op), &left.kind, &right.kind) {
                 (Side::Left, ExprKind::Binary { op: lop, .. }, _) if same_level(*op, *lop) => {
                     (same, d)
                 }
@@ -133,12 +134,6 @@ fn push_expr_children<'a>(stack: &mut Vec<(Node<'a>, usize)>, e: &'a Expr, d: us
     }
 }
 
-/// Which operand continues a chain of operators of one level.
-pub(super) enum Side {
-    Left,
-    Right,
-}
-
 fn same_level(a: BinaryOp, b: BinaryOp) -> bool {
-    super::exprs::level(a) == super::exprs::level(b)
+    level(a) == level(b)
 }

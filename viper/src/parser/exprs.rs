@@ -3,6 +3,7 @@
 
 use super::builder::{children, Builder, Result};
 use super::grammar::Rule;
+use super::precedence::{level, right_assoc};
 use super::MAX_NESTING;
 
 /// Builder calls per nesting level of the source (expression, operand, atom).
@@ -11,35 +12,6 @@ use crate::ast::*;
 use crate::{InputError, Span};
 use num_bigint::BigInt;
 use pest::iterators::Pair;
-
-/// Precedence levels of binary operators, lowest first, as in Silver; `? :` is level 0.
-pub(super) fn level(op: BinaryOp) -> u8 {
-    use BinaryOp::*;
-    match op {
-        Iff => 1,
-        Implies => 2,
-        Or => 3,
-        And => 4,
-        Eq | Ne => 5,
-        Lt | Le | Gt | Ge | In => 6,
-        Add | Sub | Append | Union | Intersection | Setminus | Subset => 7,
-        Mul | Div | PermDiv | Mod => 8,
-    }
-}
-
-/// Levels whose operators group to the right (`a ==> b ==> c` is `a ==> (b ==> c)`).
-fn right_assoc(level: u8) -> bool {
-    level <= 5
-}
-
-/// The operand of `op` that a chain of operators of its level continues in.
-pub(super) fn chain_side(op: BinaryOp) -> super::depth::Side {
-    if right_assoc(level(op)) {
-        super::depth::Side::Right
-    } else {
-        super::depth::Side::Left
-    }
-}
 
 const CMP_LEVEL: u8 = 6;
 

@@ -17,6 +17,7 @@ mod errors;
 mod exprs;
 mod grammar;
 mod macros;
+mod precedence;
 mod stmts;
 
 use crate::ast::Program;

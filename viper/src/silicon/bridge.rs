@@ -4,8 +4,9 @@
 //! frame per request, and has a large stack because Silver's parser and Silicon recurse deeply on
 //! big programs. Other threads talk to it over channels.
 
+use super::error::SiliconError;
 use super::frontend::{jni_failure, Frontend, RawError};
-use super::{SiliconConfig, SiliconError};
+use super::locate::SiliconConfig;
 use jni::vm::{InitArgsBuilder, JavaVM};
 use jni::JNIVersion;
 use std::io::Write;

@@ -7,7 +7,7 @@
 //! Silicon's command-line runner does, including `finish()` (error transformation and
 //! de-duplication), while keeping the one Silicon instance (and its Z3 processes) warm.
 
-use super::SiliconError;
+use super::error::SiliconError;
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JString};
 use jni::refs::Global;

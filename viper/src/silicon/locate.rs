@@ -3,7 +3,7 @@
 //! Every lookup is explicit so that a missing piece is reported by name, with the environment
 //! variable that overrides it, instead of failing somewhere inside the JVM.
 
-use super::SiliconError;
+use super::error::SiliconError;
 use std::path::{Path, PathBuf};
 
 /// Environment variable naming Silicon's jar.

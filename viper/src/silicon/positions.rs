@@ -4,9 +4,9 @@
 //! nodes are paired with the original ones: printing is canonical, so both trees have the same
 //! shape and their spans can be walked in the same order.
 
+use super::error::SiliconError;
 use super::frontend::RawPos;
 use super::mapping::{offset_of, Locate};
-use super::SiliconError;
 use crate::ast::Program;
 use crate::{FileId, SourceFile, Span};
 

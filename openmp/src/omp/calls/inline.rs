@@ -29,6 +29,7 @@ use crate::c::rewrite::{self, Rewriter};
 use crate::c::Program;
 use crate::error::FrontError;
 use crate::omp::names::{pragma_words, spec_names, words};
+use crate::omp::walk::construct_stmts;
 use crate::pragma::{ClauseKind, DirectiveArg, Pragma};
 use crate::spec;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -392,7 +393,7 @@ impl Inliner<'_> {
             _ => Vec::new(),
         };
         if self.constructs.is_empty() {
-            let stmts = crate::omp::walk::construct_stmts(c);
+            let stmts = construct_stmts(c);
             let declared = crate::c::visit::declared(&stmts);
             self.region_assigned = crate::c::visit::assigned(&stmts)
                 .into_iter()

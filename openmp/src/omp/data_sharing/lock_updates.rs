@@ -19,6 +19,7 @@ use crate::c::ast::*;
 use crate::c::visit;
 use crate::c::Program;
 use crate::omp::data_sharing::reduction::{identity, mentions};
+use crate::omp::walk::construct_stmts;
 use crate::pragma::{ClauseKind, Directive, ReductionOp};
 
 /// Adds the ghost updates to the loops of every parallel region of `program` (see the module
@@ -197,15 +198,6 @@ fn names(p: &crate::pragma::Pragma, name: &str) -> bool {
         };
         items.iter().any(|i| i.base.name == name)
     })
-}
-
-fn construct_stmts(c: &OmpConstruct) -> Vec<Stmt> {
-    match &c.body {
-        OmpBody::Block { body, .. } => body.stmts.clone(),
-        OmpBody::Loop(n) => n.body.stmts.clone(),
-        OmpBody::Sections(ss) => ss.iter().flat_map(|s| s.body.stmts.clone()).collect(),
-        OmpBody::None => Vec::new(),
-    }
 }
 
 /// Collects the writes of `x` in `stmts` (`lock`: the lock held there); false if one is not an
