@@ -21,7 +21,7 @@ use super::value::{self, Ptr, Value};
 use super::world::{inconclusive, R};
 use crate::c::ast::*;
 use crate::omp::sharing::{construct_sharing, ConstructKind, ConstructSharing, Referenced};
-use crate::pragma::{ClauseKind, Directive, ReductionId, ReductionOp};
+use crate::pragma::{Directive, ReductionId, ReductionOp};
 use viper::Span;
 
 /// A variable a construct gave a copy of its own.
@@ -117,14 +117,10 @@ fn combine(op: ReductionOp, a: Value, b: Value, t: &Type) -> Result<Value, value
 fn clause_names(p: &crate::pragma::Pragma) -> Vec<(&str, Span)> {
     let mut out = Vec::new();
     for c in &p.clauses {
-        let items: &[crate::pragma::ListItem] = match &c.kind {
-            ClauseKind::Private(v) | ClauseKind::Firstprivate(v) | ClauseKind::Shared(v) => v,
-            ClauseKind::Lastprivate { items, .. } => items,
-            ClauseKind::Reduction { items, .. } => items,
-            ClauseKind::Linear(l) => &l.items,
-            _ => continue,
-        };
-        for i in items {
+        if !crate::semantics::openmp::names_attribute(&c.kind) {
+            continue;
+        }
+        for i in c.kind.items() {
             out.push((i.base.name.as_str(), i.span));
         }
     }

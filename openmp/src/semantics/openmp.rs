@@ -230,8 +230,9 @@ pub fn is_data_clause(kind: &ClauseKind) -> bool {
 /// Whether `kind` is a data-sharing attribute clause in the sense of §5.4's restriction that a
 /// list item appears in at most one of them on a directive (the reduction clauses are such
 /// clauses too, §5.5). `default` names no list item; `copyin` and `copyprivate` are data-copying
-/// clauses (§5.7).
-fn names_attribute(kind: &ClauseKind) -> bool {
+/// clauses (§5.7). A variable such a clause names has the attribute it gives, whatever `default`
+/// says (§5.1.1).
+pub fn names_attribute(kind: &ClauseKind) -> bool {
     matches!(
         kind,
         ClauseKind::Shared(_)
@@ -241,6 +242,23 @@ fn names_attribute(kind: &ClauseKind) -> bool {
             | ClauseKind::Linear(_)
             | ClauseKind::Reduction { .. }
             | ClauseKind::TaskReduction { .. }
+            | ClauseKind::InReduction { .. }
+    )
+}
+
+/// Whether `kind` gives each of its list items a new list item of its own in the tasks of the
+/// construct, so that the construct's code does not name the original: `private` (§5.4.3),
+/// `firstprivate` (§5.4.4), `lastprivate` (§5.4.5), `linear` (§5.4.6), `reduction` (§5.5.8) and
+/// `in_reduction` (§5.5.10). `shared` does not; neither does `task_reduction` (§5.5.9), whose
+/// taskgroup keeps the original.
+pub fn privatises(kind: &ClauseKind) -> bool {
+    matches!(
+        kind,
+        ClauseKind::Private(_)
+            | ClauseKind::Firstprivate(_)
+            | ClauseKind::Lastprivate { .. }
+            | ClauseKind::Linear(_)
+            | ClauseKind::Reduction { .. }
             | ClauseKind::InReduction { .. }
     )
 }
@@ -528,6 +546,47 @@ mod tests {
             base: 0,
         };
         crate::pragma::parse_pragma(&src, origin, 1).expect("a pragma")
+    }
+
+    /// §5.4.3–§5.4.6, §5.5.8–§5.5.10: the clauses that privatise are attribute clauses; `shared`
+    /// and `task_reduction` give an attribute and keep the original; `default` and the copying
+    /// clauses name no attribute.
+    #[test]
+    fn which_clauses_privatise_and_which_give_an_attribute() {
+        let on = |d: &str| {
+            parse(d)
+                .clauses
+                .into_iter()
+                .map(|c| c.kind)
+                .collect::<Vec<_>>()
+        };
+        let mut kinds = on(
+            "parallel for private(a) firstprivate(b) lastprivate(c) linear(d) \
+                            reduction(+: e) shared(f) default(shared) copyin(g)",
+        );
+        kinds.extend(on("task in_reduction(+: h)"));
+        kinds.extend(on("taskgroup task_reduction(+: i)"));
+        kinds.extend(on("single copyprivate(j)"));
+        let table: Vec<(&str, bool, bool)> = kinds
+            .iter()
+            .map(|k| (k.keyword(), privatises(k), names_attribute(k)))
+            .collect();
+        assert_eq!(
+            table,
+            [
+                ("private", true, true),
+                ("firstprivate", true, true),
+                ("lastprivate", true, true),
+                ("linear", true, true),
+                ("reduction", true, true),
+                ("shared", false, true),
+                ("default", false, false),
+                ("copyin", false, false),
+                ("in_reduction", true, true),
+                ("task_reduction", false, true),
+                ("copyprivate", false, false),
+            ]
+        );
     }
 
     #[test]

@@ -767,14 +767,10 @@ impl Builder<'_> {
         let mut out: BTreeSet<VarId> = ctx.region_decls.clone();
         for p in &ctx.constructs {
             for c in &p.clauses {
-                let items = match &c.kind {
-                    crate::pragma::ClauseKind::Private(vs)
-                    | crate::pragma::ClauseKind::Firstprivate(vs) => vs,
-                    crate::pragma::ClauseKind::Lastprivate { items, .. }
-                    | crate::pragma::ClauseKind::Reduction { items, .. } => items,
-                    _ => continue,
-                };
-                for i in items {
+                if !crate::semantics::openmp::privatises(&c.kind) {
+                    continue;
+                }
+                for i in c.kind.items() {
                     out.extend(
                         self.program
                             .vars

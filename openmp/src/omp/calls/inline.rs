@@ -30,7 +30,8 @@ use crate::c::Program;
 use crate::error::FrontError;
 use crate::omp::names::{pragma_words, spec_names, words};
 use crate::omp::walk::construct_stmts;
-use crate::pragma::{ClauseKind, DirectiveArg, Pragma};
+use crate::pragma::{DirectiveArg, Pragma};
+use crate::semantics::openmp::privatises;
 use crate::spec;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use viper::Span;
@@ -700,14 +701,7 @@ impl Inliner<'_> {
             self.constructs.iter().any(|(p, loops)| {
                 loops.contains(v)
                     || p.clauses.iter().any(|c| {
-                        matches!(
-                            c.kind,
-                            ClauseKind::Private(_)
-                                | ClauseKind::Firstprivate(_)
-                                | ClauseKind::Lastprivate { .. }
-                                | ClauseKind::Reduction { .. }
-                                | ClauseKind::Linear(_)
-                        ) && c.kind.items().iter().any(|i| &i.base.name == name)
+                        privatises(&c.kind) && c.kind.items().iter().any(|i| &i.base.name == name)
                     })
             })
         })
@@ -762,15 +756,7 @@ impl Inliner<'_> {
             }
             for (p, loops) in &self.constructs {
                 let named = p.clauses.iter().any(|c| {
-                    matches!(
-                        c.kind,
-                        ClauseKind::Private(_)
-                            | ClauseKind::Firstprivate(_)
-                            | ClauseKind::Lastprivate { .. }
-                            | ClauseKind::Reduction { .. }
-                            | ClauseKind::InReduction { .. }
-                            | ClauseKind::Linear(_)
-                    ) && c.kind.items().iter().any(|i| i.base.name == info.name)
+                    privatises(&c.kind) && c.kind.items().iter().any(|i| i.base.name == info.name)
                 });
                 let looped = loops.iter().any(|l| self.program.var(*l).name == info.name);
                 if named || looped {

@@ -292,16 +292,8 @@ fn add_firstprivate(c: &mut OmpConstruct, body: &[Stmt], vars: &[Var]) {
     let inner = crate::c::visit::declared(body);
     let named = |name: &str| {
         p.clauses.iter().any(|cl| {
-            matches!(
-                cl.kind,
-                ClauseKind::Shared(_)
-                    | ClauseKind::Private(_)
-                    | ClauseKind::Firstprivate(_)
-                    | ClauseKind::Lastprivate { .. }
-                    | ClauseKind::Reduction { .. }
-                    | ClauseKind::InReduction { .. }
-                    | ClauseKind::Linear(_)
-            ) && cl.kind.items().iter().any(|i| i.base.name == name)
+            crate::semantics::openmp::names_attribute(&cl.kind)
+                && cl.kind.items().iter().any(|i| i.base.name == name)
         })
     };
     let mut loop_vars = BTreeSet::new();

@@ -186,13 +186,12 @@ fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
     );
 }
 
-/// Whether a clause of `p` names `name` (then `default` does not decide its attribute).
+/// Whether a data-sharing attribute clause of `p` names `name` (then `default` does not decide
+/// its attribute).
 fn names(p: &Pragma, name: &str) -> bool {
-    p.clauses.iter().any(|c| match &c.kind {
-        ClauseKind::Private(items)
-        | ClauseKind::Firstprivate(items)
-        | ClauseKind::Shared(items) => items.iter().any(|i| i.base.name == name),
-        _ => false,
+    p.clauses.iter().any(|c| {
+        crate::semantics::openmp::names_attribute(&c.kind)
+            && c.kind.items().iter().any(|i| i.base.name == name)
     })
 }
 

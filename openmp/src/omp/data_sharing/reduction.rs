@@ -382,12 +382,11 @@ fn has_return(stmts: &[Stmt]) -> bool {
 /// Whether a clause of a construct names the variable `x` (a construct that privatises the
 /// copy again is not an update of it).
 fn clause_names(c: &crate::pragma::Clause, x: VarId, program: &Program) -> bool {
-    let items: &[crate::pragma::ListItem] = match &c.kind {
-        ClauseKind::Private(v) | ClauseKind::Firstprivate(v) | ClauseKind::Shared(v) => v,
-        ClauseKind::Lastprivate { items, .. } | ClauseKind::Reduction { items, .. } => items,
-        _ => return false,
-    };
-    items.iter().any(|i| i.base.name == program.var(x).name)
+    crate::semantics::openmp::names_attribute(&c.kind)
+        && c.kind
+            .items()
+            .iter()
+            .any(|i| i.base.name == program.var(x).name)
 }
 
 /// Whether every mention of `x` in `stmts` is an update of it by `op`.
