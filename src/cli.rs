@@ -1,6 +1,7 @@
 //! Command-line arguments.
 
 use crate::output::color::ColorWhen;
+use crate::partition::Partition;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -57,9 +58,15 @@ pub enum Command {
     Man(ManArgs),
 }
 
-/// How directories given as inputs are walked.
+/// How the inputs are gathered: how directories given as inputs are walked, and which share of
+/// the files a run takes.
 #[derive(Args, Debug, Clone, Copy, Default)]
 pub struct WalkArgs {
+    /// Take only one share of the inputs, to split a run over N machines as `cargo nextest
+    /// --partition` does: `count:K/N` takes every N-th input from the K-th, `hash:K/N` the inputs
+    /// whose name hashes to K (a new file moves no other). Every input is in exactly one share.
+    #[arg(long, value_name = "[count:|hash:]K/N")]
+    pub partition: Option<Partition>,
     /// Enter symbolically linked directories too (without it they are skipped, with a note).
     #[arg(long)]
     pub follow: bool,

@@ -10,6 +10,7 @@ mod interrupt;
 mod isolate;
 mod kind;
 mod output;
+mod partition;
 mod report;
 
 use clap::FromArgMatches;

@@ -107,7 +107,17 @@ pub fn expand(args: &[PathBuf], lang: Language, how: WalkArgs) -> Vec<Input> {
             None => out.push(Input::File(a.clone())),
         }
     }
-    out
+    let Some(p) = how.partition else {
+        return out;
+    };
+    let total = out.len();
+    let share = p.select(out, Input::name);
+    let label = color::paint(color::get().stderr, "1;36", "note");
+    output::errln(&format!(
+        "{label}: partition {p}: {} of the {total} input(s)",
+        share.len()
+    ));
+    share
 }
 
 /// What a walk of one directory found and left out.
@@ -265,7 +275,7 @@ mod tests {
             "c",
             WalkArgs {
                 follow: true,
-                no_ignore: false,
+                ..WalkArgs::default()
             },
         );
         assert_eq!(followed.found, [src.join("a.c"), src.join("linked/d.c")]);
@@ -274,8 +284,8 @@ mod tests {
             &dir,
             "c",
             WalkArgs {
-                follow: false,
                 no_ignore: true,
+                ..WalkArgs::default()
             },
         );
         assert_eq!(all.found.len(), 4, "{all:?}");

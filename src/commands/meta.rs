@@ -16,7 +16,8 @@ pub fn long_version() -> String {
         "{} (commit {})\nZ3 {}\nSilicon back end: {}",
         env!("CARGO_PKG_VERSION"),
         env!("OMPV_GIT_COMMIT"),
-        z3::full_version(),
+        // Some releases' own text starts with "Z3 " already.
+        z3::full_version().trim_start_matches("Z3 "),
         if cfg!(feature = "silicon") {
             "built in (--backend silicon|both; needs a JDK and silicon.jar at run time)"
         } else {

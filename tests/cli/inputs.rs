@@ -388,3 +388,81 @@ fn a_directory_walk_leaves_out_what_git_ignores_and_says_so() {
     assert_eq!(all.stdout.lines().count(), 3, "{}", all.stdout);
     assert!(!all.stderr.contains("left out"), "{}", all.stderr);
 }
+
+/// `--partition` (as `cargo nextest --partition`): the shares of a directory's files are
+/// disjoint and together the whole list, in the run's order, and `count` shares differ in size
+/// by at most one; a share with no file exits 0; a malformed share is a usage error.
+#[test]
+fn partitions_split_the_inputs_into_disjoint_shares() {
+    let files_of = |args: &[&str]| -> Vec<String> {
+        let r = ompv(args);
+        assert!(r.stderr.contains("partition "), "{}", r.stderr);
+        r.stdout
+            .lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).expect("one JSON object per line");
+                v["file"].as_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    let all: Vec<String> = ompv(&["viper", "tests/viper/verify/arith", "--format", "json"])
+        .stdout
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["file"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(all.len() >= 4, "{all:?}");
+    for scheme in ["count", "hash"] {
+        let shares: Vec<Vec<String>> = (1..=3)
+            .map(|k| {
+                let p = format!("{scheme}:{k}/3");
+                files_of(&[
+                    "viper",
+                    "tests/viper/verify/arith",
+                    "--format",
+                    "json",
+                    "--partition",
+                    &p,
+                ])
+            })
+            .collect();
+        let mut joined: Vec<String> = shares.concat();
+        joined.sort();
+        let mut expected = all.clone();
+        expected.sort();
+        assert_eq!(joined, expected, "{scheme}: {shares:?}");
+        for s in &shares {
+            let order: Vec<&String> = all.iter().filter(|f| s.contains(f)).collect();
+            assert_eq!(
+                s.iter().collect::<Vec<_>>(),
+                order,
+                "{scheme}: a share keeps the order"
+            );
+        }
+        if scheme == "count" {
+            let sizes: Vec<usize> = shares.iter().map(Vec::len).collect();
+            assert!(
+                sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1,
+                "{sizes:?}"
+            );
+            assert_eq!(shares[0][0], all[0]);
+            assert_eq!(shares[1][0], all[1]);
+        }
+    }
+    let empty = ompv(&["verify", "examples/fusion.c", "--partition", "2/2"]);
+    assert_eq!(empty.code, 0, "{}", empty.stderr);
+    assert!(
+        empty
+            .stderr
+            .contains("partition count:2/2: 0 of the 1 input(s)"),
+        "{}",
+        empty.stderr
+    );
+    let bad = ompv(&["verify", "examples/fusion.c", "--partition", "3/2"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("is not a partition"), "{}", bad.stderr);
+}

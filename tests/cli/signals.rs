@@ -194,3 +194,64 @@ fn in_one_process_sigint_exits_at_once() {
     assert_eq!(code, Some(130), "{stdout}");
     assert!(after < Duration::from_secs(5), "{after:?}");
 }
+
+/// The children of process `pid` (Linux's `/proc/PID/task/TID/children`).
+#[cfg(target_os = "linux")]
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|s| {
+            s.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// Whether process `pid` still runs (a zombie nobody reaps does not).
+#[cfg(target_os = "linux")]
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// ompv killed with SIGKILL (a CI job's time limit, a script's timeout) cannot stop its
+/// workers itself: they must die with it instead of checking on for as long as their file takes.
+#[cfg(target_os = "linux")]
+#[test]
+fn workers_die_when_ompv_is_killed() {
+    let mut parent = command(&["verify", "-j", "1", FILES[0]])
+        .env("OMPV_TEST_HANG_IN", HANGS)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ompv runs");
+    let start = Instant::now();
+    let workers = loop {
+        let c = children(parent.id());
+        if !c.is_empty() || start.elapsed() > Duration::from_secs(30) {
+            break c;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(!workers.is_empty(), "ompv started no worker");
+    // The worker is hanging in its obligation by now or soon; the parent dies under it.
+    std::thread::sleep(Duration::from_millis(500));
+    parent.kill().expect("SIGKILL");
+    parent.wait().expect("reaped");
+    let start = Instant::now();
+    while workers.iter().any(|&w| running(w)) && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        workers.iter().all(|&w| !running(w)),
+        "workers {workers:?} outlived the ompv that started them"
+    );
+}
