@@ -626,6 +626,11 @@ impl ClauseKind {
         }
     }
 
+    /// Whether one of the clause's list items is based on the variable named `name`.
+    pub fn names(&self, name: &str) -> bool {
+        self.items().iter().any(|i| i.base.name == name)
+    }
+
     /// The list items the clause names (variables, sections, locators), if any.
     pub fn items(&self) -> &[ListItem] {
         use ClauseKind as C;

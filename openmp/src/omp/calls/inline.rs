@@ -700,9 +700,9 @@ impl Inliner<'_> {
             let name = &self.program.var(*v).name;
             self.constructs.iter().any(|(p, loops)| {
                 loops.contains(v)
-                    || p.clauses.iter().any(|c| {
-                        privatises(&c.kind) && c.kind.items().iter().any(|i| &i.base.name == name)
-                    })
+                    || p.clauses
+                        .iter()
+                        .any(|c| privatises(&c.kind) && c.kind.names(name))
             })
         })
     }
@@ -755,9 +755,10 @@ impl Inliner<'_> {
                 continue;
             }
             for (p, loops) in &self.constructs {
-                let named = p.clauses.iter().any(|c| {
-                    privatises(&c.kind) && c.kind.items().iter().any(|i| i.base.name == info.name)
-                });
+                let named = p
+                    .clauses
+                    .iter()
+                    .any(|c| privatises(&c.kind) && c.kind.names(&info.name));
                 let looped = loops.iter().any(|l| self.program.var(*l).name == info.name);
                 if named || looped {
                     return Err(FrontError::unsupported(

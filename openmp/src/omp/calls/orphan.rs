@@ -291,10 +291,9 @@ fn add_firstprivate(c: &mut OmpConstruct, body: &[Stmt], vars: &[Var]) {
     }
     let inner = crate::c::visit::declared(body);
     let named = |name: &str| {
-        p.clauses.iter().any(|cl| {
-            crate::semantics::openmp::names_attribute(&cl.kind)
-                && cl.kind.items().iter().any(|i| i.base.name == name)
-        })
+        p.clauses
+            .iter()
+            .any(|cl| crate::semantics::openmp::names_attribute(&cl.kind) && cl.kind.names(name))
     };
     let mut loop_vars = BTreeSet::new();
     if let OmpBody::Loop(n) = &c.body {

@@ -189,10 +189,9 @@ fn generating(body: &mut Block, vars: &[Var], hoisted: &mut Vec<VarId>) {
 /// Whether a data-sharing attribute clause of `p` names `name` (then `default` does not decide
 /// its attribute).
 fn names(p: &Pragma, name: &str) -> bool {
-    p.clauses.iter().any(|c| {
-        crate::semantics::openmp::names_attribute(&c.kind)
-            && c.kind.items().iter().any(|i| i.base.name == name)
-    })
+    p.clauses
+        .iter()
+        .any(|c| crate::semantics::openmp::names_attribute(&c.kind) && c.kind.names(name))
 }
 
 /// Turns the qualifying declarations at the top level of `stmts` into assignments.

@@ -382,11 +382,7 @@ fn has_return(stmts: &[Stmt]) -> bool {
 /// Whether a clause of a construct names the variable `x` (a construct that privatises the
 /// copy again is not an update of it).
 fn clause_names(c: &crate::pragma::Clause, x: VarId, program: &Program) -> bool {
-    crate::semantics::openmp::names_attribute(&c.kind)
-        && c.kind
-            .items()
-            .iter()
-            .any(|i| i.base.name == program.var(x).name)
+    crate::semantics::openmp::names_attribute(&c.kind) && c.kind.names(&program.var(x).name)
 }
 
 /// Whether every mention of `x` in `stmts` is an update of it by `op`.
