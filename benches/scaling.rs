@@ -38,7 +38,8 @@ fn main() {
             let mut sources = SourceMap::new();
             let file = sources.add("scaling.c", text.clone());
             let t = Instant::now();
-            let p = openmp::parse_file(&mut sources, file, Some(&dir)).expect("parses");
+            let p = openmp::parse_file(&mut sources, file, &openmp::Build::in_dir(Some(&dir)))
+                .expect("parses");
             front.push(t.elapsed());
             let t = Instant::now();
             let l = openmp::lower::lower(&p).expect("lowers");

@@ -46,6 +46,8 @@ fn verify(c: &mut Criterion) {
         g.bench_function(name.trim_end_matches(".c"), |b| {
             b.iter(|| {
                 let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+                    // Every proof found again: no cache shared between runs or tests.
+                    .env("OMPV_NO_CACHE", "1")
                     .args(["verify", &file])
                     .current_dir(env!("CARGO_MANIFEST_DIR"))
                     .output()

@@ -10,7 +10,7 @@ const AFTER_HELP: &str = "Exit codes: 0 verified (or nothing to verify), 1 verif
 2 input error, 3 inconclusive. With several files, the worst verdict decides \
 (error > failed > unknown > verified).\n\
 Environment: NO_COLOR (no colours unless --color always), OMPV_LOG (tracing filter, e.g. \
-OMPV_LOG=debug), OMPV_CPP (the C preprocessor, default `cpp`), OMPV_SILICON_JAR, JAVA_HOME, \
+OMPV_LOG=debug), OMPV_CPP (the C preprocessor, default `cpp`; a command line), OMPV_SILICON_JAR, JAVA_HOME, \
 OMPV_Z3_EXE (the Silicon back end).";
 
 #[derive(Parser, Debug)]
@@ -76,16 +76,84 @@ pub struct WalkArgs {
     pub no_ignore: bool,
 }
 
+/// How C files are preprocessed, as a compiler takes it (`-include` and `-std=` are also taken
+/// with one dash, as `cc` spells them).
+#[derive(Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Build")]
+pub struct BuildArgs {
+    /// Search DIR for headers (`#include "…"` and `<…>`), after ompv's own headers and before
+    /// the system's, as `cc -I`.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// Define a macro, as `cc -D` (`-D N=64`, `-DDEBUG`).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Undefine a macro, as `cc -U`; a name may not be both defined and undefined on the
+    /// command line (ompv does not keep their order).
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefine: Vec<String>,
+    /// Read FILE before the first line of each file, as `cc -include`.
+    #[arg(long = "include", value_name = "FILE")]
+    pub include_file: Vec<PathBuf>,
+    /// The C standard the files are preprocessed for, as `cc -std=` (`c99`, `gnu11`, …).
+    #[arg(long, value_name = "STANDARD")]
+    pub std: Option<String>,
+    /// Read BUILD_DIR/compile_commands.json: each file is preprocessed with the options its
+    /// entry gives (then the options above), and without FILE arguments every C file it lists
+    /// is verified, as `clang-tidy -p`.
+    #[arg(
+        short = 'p',
+        value_name = "BUILD_DIR",
+        conflicts_with = "compile_commands"
+    )]
+    pub build_dir: Option<PathBuf>,
+    /// The compilation database to read, as `-p` does with BUILD_DIR/compile_commands.json.
+    #[arg(long, value_name = "FILE")]
+    pub compile_commands: Option<PathBuf>,
+}
+
+impl BuildArgs {
+    /// The compilation database the arguments name, if any.
+    pub fn database(&self) -> Option<PathBuf> {
+        self.compile_commands.clone().or_else(|| {
+            self.build_dir
+                .as_ref()
+                .map(|d| d.join("compile_commands.json"))
+        })
+    }
+}
+
+/// The command line with the single-dash spellings of `cc` that clap cannot read as such
+/// (`-include FILE`, `-std=c11`) in their double-dash form, up to a `--`.
+pub fn compiler_spellings(args: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut rest = false;
+    for a in args {
+        rest |= a == "--";
+        if !rest && (a == "-include" || a.starts_with("-std=")) {
+            out.push(format!("-{a}"));
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// C files, or directories (every `.c` file below them); `-` reads standard input.
-    #[arg(required = true, value_name = "FILE|DIR")]
+    #[arg(
+        required_unless_present_any = ["build_dir", "compile_commands"],
+        value_name = "FILE|DIR"
+    )]
     pub inputs: Vec<PathBuf>,
     /// Also prove that no arithmetic operation of a signed type overflows (C11 6.5p5: undefined
     /// behaviour). Without it, signed arithmetic is on unbounded integers and a signed overflow
     /// is assumed not to happen; unsigned arithmetic and conversions wrap either way.
     #[arg(long)]
     pub check_overflow: bool,
+    #[command(flatten)]
+    pub build: BuildArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
@@ -121,6 +189,8 @@ pub struct EncodeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = EncodeFormat::Text)]
     pub format: EncodeFormat,
+    #[command(flatten)]
+    pub build: BuildArgs,
 }
 
 #[derive(Args, Debug)]
@@ -135,6 +205,8 @@ pub struct LspArgs {
 pub struct InferArgs {
     /// The C file (`-` reads standard input).
     pub file: PathBuf,
+    #[command(flatten)]
+    pub build: BuildArgs,
 }
 
 #[derive(Args, Debug)]
@@ -151,6 +223,8 @@ pub struct ExplainArgs {
     /// `--kind list` lists the kinds.
     #[arg(long, value_name = "KIND")]
     pub kind: Option<String>,
+    #[command(flatten)]
+    pub build: BuildArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -185,6 +259,8 @@ pub struct WitnessArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = WitnessFormat::Text)]
     pub format: WitnessFormat,
+    #[command(flatten)]
+    pub build: BuildArgs,
     /// The program's arguments (`argv[1..]`).
     #[arg(last = true, value_name = "ARGS")]
     pub args: Vec<String>,
@@ -239,6 +315,14 @@ pub struct BackendArgs {
     /// (contradictory contracts or assumptions), whose verification proves nothing.
     #[arg(long)]
     pub smoke: bool,
+    /// Verify every obligation again instead of taking the native back end's proofs of
+    /// unchanged obligations from the cache (`OMPV_NO_CACHE=1` does the same).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Keep proofs in DIR instead of `proofs` in ompv's cache folder (`$XDG_CACHE_HOME/ompv`,
+    /// else `~/.cache/ompv`); CI machines that share DIR share their proofs.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    pub cache_dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

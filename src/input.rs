@@ -28,14 +28,25 @@ impl Input {
 
     /// The file's text (standard input is read when this is called).
     pub fn read(&self) -> Result<String, String> {
+        String::from_utf8(self.read_bytes()?).map_err(|e| {
+            format!(
+                "{} is not valid UTF-8 (byte {})",
+                self.name(),
+                e.utf8_error().valid_up_to()
+            )
+        })
+    }
+
+    /// The file's bytes (standard input is read when this is called).
+    pub fn read_bytes(&self) -> Result<Vec<u8>, String> {
         match self {
             Input::File(p) => {
-                std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+                std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
             }
             Input::Stdin => {
-                let mut s = String::new();
+                let mut s = Vec::new();
                 std::io::stdin()
-                    .read_to_string(&mut s)
+                    .read_to_end(&mut s)
                     .map_err(|e| format!("cannot read standard input: {e}"))?;
                 Ok(s)
             }

@@ -1,10 +1,13 @@
 //! `ompv`: a deductive verifier for annotated C/OpenMP programs.
 
 mod backend;
+mod cache;
 mod cli;
 mod commands;
+mod compile_db;
 mod diagnose;
 mod exit;
+mod flags;
 mod input;
 mod interrupt;
 mod isolate;
@@ -56,7 +59,7 @@ fn raw_option(args: &[String], flag: &str) -> Option<String> {
 }
 
 fn run() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    let args = cli::compiler_spellings(std::env::args().collect());
     let clap_color = match raw_option(&args, "--color").as_deref() {
         Some("always") => clap::ColorChoice::Always,
         Some("never") => clap::ColorChoice::Never,

@@ -113,6 +113,9 @@ pub struct ObligationStatus {
     pub kind: String,
     pub status: String,
     pub time_ms: u128,
+    /// Whether its proof was taken from the cache (a proof of the same obligation found before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cached: bool,
 }
 
 /// Code the file contains that is not verified.

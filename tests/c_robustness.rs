@@ -17,7 +17,7 @@ const MIN_PER_FILE: usize = 4;
 fn run(text: &str, dir: &Path) -> Result<(), String> {
     let mut sources = SourceMap::new();
     let file = sources.add("variant.c", text.to_string());
-    let program = match openmp::parse_file(&mut sources, file, Some(dir)) {
+    let program = match openmp::parse_file(&mut sources, file, &openmp::Build::in_dir(Some(dir))) {
         Ok(p) => p,
         Err(errs) => {
             for e in &errs.0 {
@@ -32,7 +32,7 @@ fn run(text: &str, dir: &Path) -> Result<(), String> {
     // A short run of the program (the replay behind `ompv witness`).
     let mut sources = SourceMap::new();
     let file = sources.add("variant.c", text.to_string());
-    if let Ok(p) = openmp::parse_c(&mut sources, file, Some(dir)) {
+    if let Ok(p) = openmp::parse_c(&mut sources, file, &openmp::Build::in_dir(Some(dir))) {
         let cfg = openmp::replay::ReplayConfig {
             max_steps: 20_000,
             ..Default::default()

@@ -7,7 +7,8 @@ use viper::SourceMap;
 fn shapes(text: &str) -> Vec<String> {
     let mut sm = SourceMap::new();
     let file = sm.add("t.c", text);
-    let program = openmp::parse_file(&mut sm, file, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let program = openmp::parse_file(&mut sm, file, &Default::default())
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
     program.regions.iter().map(|r| ppl::shape(&r.ppl)).collect()
 }
 
@@ -156,7 +157,7 @@ fn relations_follow_the_shape() {
         "n",
     );
     let file = sm.add("t.c", text);
-    let p = openmp::parse_file(&mut sm, file, None).unwrap();
+    let p = openmp::parse_file(&mut sm, file, &Default::default()).unwrap();
     let r = &p.regions[0];
     assert_eq!(r.pairs.len(), 1);
     assert_eq!(r.pairs[0].relation, ppl::Relation::Fused);
@@ -172,6 +173,6 @@ fn relations_follow_the_shape() {
     );
     let mut sm = SourceMap::new();
     let file = sm.add("t.c", text);
-    let p = openmp::parse_file(&mut sm, file, None).unwrap();
+    let p = openmp::parse_file(&mut sm, file, &Default::default()).unwrap();
     assert_eq!(p.regions[0].pairs[0].relation, ppl::Relation::Parallel);
 }

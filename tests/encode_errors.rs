@@ -5,6 +5,8 @@ use std::process::Command;
 
 fn encode_json(file: &str) -> (i32, serde_json::Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args(["encode", file, "--emit", "ppl", "--format", "json"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -494,6 +496,8 @@ fn type_errors() {
 #[test]
 fn text_errors_name_the_location() {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args(["encode", "tests/c/errors/bad_schedule.c"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")

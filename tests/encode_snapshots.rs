@@ -7,6 +7,8 @@ use std::process::Command;
 /// Runs `ompv encode FILE --format FORMAT` in the repository root; returns exit code and stdout.
 fn encode(file: &str, format: &str) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args(["encode", file, "--emit", "ppl", "--format", format])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn ompv() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ompv"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ompv"));
+    // Every proof found again: no cache shared between runs or tests.
+    c.env("OMPV_NO_CACHE", "1");
+    c
 }
 
 /// Writes `text` to a fresh file named `name` and returns its path.

@@ -106,6 +106,8 @@ fn a_solver_timeout_is_unknown_never_verified() {
     // With a 1 ms limit per query (`--timeout` is in seconds) the quantified-permission
     // queries of Listing 7 time out.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args([
             "verify",
             "examples/listing7.c",
@@ -136,6 +138,8 @@ fn a_region_inside_a_sequential_loop() {
 #[test]
 fn silicon_needs_the_feature() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args([
             "verify",
             "examples/fusion.c",

@@ -194,6 +194,8 @@ fn inferred_specifications_written_back_give_the_same_answer() {
         let text = std::fs::read_to_string(&f).expect("readable");
         let want = expectation(&text);
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+            // Every proof found again: no cache shared between runs or tests.
+            .env("OMPV_NO_CACHE", "1")
             .arg("infer")
             .arg(&f)
             .output()
@@ -251,6 +253,8 @@ fn a_run_agrees_with_the_expected_answers() {
             .flat_map(|l| l.split_whitespace())
             .collect();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+            // Every proof found again: no cache shared between runs or tests.
+            .env("OMPV_NO_CACHE", "1")
             .args(["witness", "--format", "json"])
             .args(options.iter().enumerate().map(|(k, o)| {
                 if k % 2 == 0 {
@@ -312,6 +316,8 @@ fn inferred_specifications_of_every_test_program_round_trip() {
     let (mut originals, mut copies) = (Vec::new(), Vec::new());
     for (k, f) in files.iter().enumerate() {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+            // Every proof found again: no cache shared between runs or tests.
+            .env("OMPV_NO_CACHE", "1")
             .arg("infer")
             .arg(f)
             .output()
@@ -411,6 +417,8 @@ fn every_certain_race_is_replayed_or_exact() {
             let mut reasons = Vec::new();
             for schedule in ["round-robin", "blocks"] {
                 let out = std::process::Command::new(env!("CARGO_BIN_EXE_ompv"))
+                    // Every proof found again: no cache shared between runs or tests.
+                    .env("OMPV_NO_CACHE", "1")
                     .args(["witness", "--format", "json", "--schedule", schedule])
                     .arg(f)
                     .current_dir(root())

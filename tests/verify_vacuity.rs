@@ -32,7 +32,11 @@ fn c_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// cores, which a loop of single-file runs does not.
 fn verdicts(files: &[PathBuf], smoke: bool) -> Vec<(String, String)> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ompv"));
-    cmd.arg("verify").args(files).args(["--format", "json"]);
+    // Every proof found again: no cache shared between runs or tests.
+    cmd.env("OMPV_NO_CACHE", "1")
+        .arg("verify")
+        .args(files)
+        .args(["--format", "json"]);
     if smoke {
         cmd.arg("--smoke");
     }

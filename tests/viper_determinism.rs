@@ -16,6 +16,8 @@ use serde_json::Value;
 /// The JSON reports of one run over `files`, in input order, without their times.
 fn reports(args: &[&str], files: &[PathBuf], threads: usize) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args(args)
         .args(files)
         .args(["--format", "json"])
@@ -109,6 +111,8 @@ fn c_test_programs_do_not_depend_on_the_number_of_threads() {
     assert!(files.len() > 100, "only {} C test programs", files.len());
     let run = |threads: usize| -> std::collections::BTreeMap<String, Value> {
         let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+            // Every proof found again: no cache shared between runs or tests.
+            .env("OMPV_NO_CACHE", "1")
             .arg("verify")
             .arg(&dir)
             // A query near the default 10 s limit (matmul_flat_symbolic_cleared.c takes 7 s)

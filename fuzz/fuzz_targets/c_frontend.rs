@@ -33,12 +33,12 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut sources = SourceMap::new();
     let file = sources.add("fuzz.c", text.clone());
-    if let Ok(program) = openmp::parse_file(&mut sources, file, None) {
+    if let Ok(program) = openmp::parse_file(&mut sources, file, &Default::default()) {
         let _ = openmp::lower::lower(&program);
     }
     let mut sources = SourceMap::new();
     let file = sources.add("fuzz.c", text);
-    if let Ok(program) = openmp::parse_c(&mut sources, file, None) {
+    if let Ok(program) = openmp::parse_c(&mut sources, file, &Default::default()) {
         let config = openmp::replay::ReplayConfig {
             max_steps: 20_000,
             ..Default::default()

@@ -23,3 +23,4 @@ pub mod suggest;
 pub use error::{ErrorKind, FrontError, FrontErrors};
 pub use infer::Program;
 pub use pipeline::{parse_c, parse_file};
+pub use source::build::Build;

@@ -8,7 +8,7 @@
 
 use crate::error::FrontErrors;
 use crate::{c, infer, omp, source};
-use std::path::Path;
+use source::build::Build;
 use viper::{FileId, SourceMap};
 
 /// Reads a C file into a C program without building its parallel regions: every OpenMP
@@ -17,23 +17,23 @@ use viper::{FileId, SourceMap};
 pub fn parse_c(
     sources: &mut SourceMap,
     file: FileId,
-    dir: Option<&Path>,
+    build: &Build,
 ) -> Result<c::Program, FrontErrors> {
-    let loaded = source::load(sources, file, dir)?;
+    let loaded = source::load(sources, file, build)?;
     c::convert::convert(&loaded)
 }
 
 /// Preprocesses, parses and converts the C file `file` of `sources`, builds its regions and
-/// infers its missing specifications; `dir` is the directory of the file (for `#include "…"`).
+/// infers its missing specifications; `build` says how the file is preprocessed.
 /// Registers ompv's `omp.h` in `sources` (specifications of the OpenMP runtime routines point
 /// into it).
 pub fn parse_file(
     sources: &mut SourceMap,
     file: FileId,
-    dir: Option<&Path>,
+    build: &Build,
 ) -> Result<infer::Program, FrontErrors> {
     // The preprocessed text, comments kept; pragmas and specifications taken out with spans.
-    let loaded = source::load(sources, file, dir)?;
+    let loaded = source::load(sources, file, build)?;
     // Names resolved, expressions typed and free of side effects, pragmas and specifications
     // attached to their statements; what ompv does not model is an error here.
     let program = c::convert::convert(&loaded)?;

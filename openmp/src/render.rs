@@ -265,7 +265,8 @@ mod tests {
     fn at(src: &str, needle: &str) -> Option<String> {
         let mut sm = SourceMap::new();
         let file = sm.add("t.c", src);
-        let program = crate::parse_file(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let program = crate::parse_file(&mut sm, file, &Default::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
         super::at(&program, file, src.find(needle).expect("the needle"))
     }
 

@@ -24,24 +24,27 @@ pub fn run(args: &EncodeArgs) -> ExitCode {
     let input = inputs::one_c_file(&args.file);
     let name = input.name();
     let mut sources = SourceMap::new();
-    let result = input::load(&input, &mut sources).and_then(|program| match args.emit {
-        EncodeEmit::Ppl => Ok(match args.format {
-            EncodeFormat::Text => openmp::render::text(&program),
-            EncodeFormat::Json => {
-                serde_json::to_string(&openmp::render::json(&name, &program)).unwrap_or_default()
-            }
-        }),
-        EncodeEmit::Viper => {
-            let lowered = input::lower(&program, openmp::lower::Options::default())?;
-            let text = viper::print(&lowered.program);
-            Ok(match args.format {
-                EncodeFormat::Text => text,
-                EncodeFormat::Json => serde_json::to_string(&JsonViper {
-                    file: &name,
-                    viper: text,
+    let result = input::load(&input, &args.build, &mut sources).and_then(|read| {
+        input::print_warnings(&name, &read.warnings);
+        let program = read.program;
+        match args.emit {
+            EncodeEmit::Ppl => Ok(match args.format {
+                EncodeFormat::Text => openmp::render::text(&program),
+                EncodeFormat::Json => serde_json::to_string(&openmp::render::json(&name, &program))
+                    .unwrap_or_default(),
+            }),
+            EncodeEmit::Viper => {
+                let lowered = input::lower(&program, openmp::lower::Options::default())?;
+                let text = viper::print(&lowered.program);
+                Ok(match args.format {
+                    EncodeFormat::Text => text,
+                    EncodeFormat::Json => serde_json::to_string(&JsonViper {
+                        file: &name,
+                        viper: text,
+                    })
+                    .unwrap_or_default(),
                 })
-                .unwrap_or_default(),
-            })
+            }
         }
     });
     match result {

@@ -17,8 +17,11 @@ pub fn run(args: &InferArgs) -> ExitCode {
     let input = inputs::one_c_file(&args.file);
     let name = input.name();
     let mut sources = SourceMap::new();
-    let program = match input::load(&input, &mut sources) {
-        Ok(p) => p,
+    let program = match input::load(&input, &args.build, &mut sources) {
+        Ok(read) => {
+            input::print_warnings(&name, &read.warnings);
+            read.program
+        }
         Err(failures) => {
             print_report(&failure_report(&name, sources, &failures), Format::Text);
             return ExitCode::InputError;

@@ -10,7 +10,6 @@
 use crate::kind::Kind;
 use crate::report::{Problem, RaceAccess};
 use openmp::replay::{self, RacePair, ReplayConfig, ReplayOutcome, Unspecified};
-use std::path::Path;
 use viper::{FileId, SourceMap};
 
 /// What the run says about the file's races.
@@ -21,9 +20,9 @@ pub enum Settled {
     Note(String),
 }
 
-/// Runs the program of the file registered first in `sources` (its directory `dir`).
-pub fn settle(sources: &mut SourceMap, dir: Option<&Path>) -> Option<Settled> {
-    let program = openmp::parse_c(sources, FileId(0), dir).ok()?;
+/// Runs the program of the file registered first in `sources` (built as `build` says).
+pub fn settle(sources: &mut SourceMap, build: &openmp::Build) -> Option<Settled> {
+    let program = openmp::parse_c(sources, FileId(0), build).ok()?;
     // A library file has nothing to run; saying so after each of its failures informs nobody.
     if !replay::has_main(&program) {
         return None;

@@ -14,9 +14,10 @@ use super::inputs::{self, Language};
 use super::run::run_all;
 use super::settle;
 use super::skipped;
-use crate::cli::{Backend, VerifyArgs};
+use crate::cli::{Backend, BuildArgs, VerifyArgs};
 use crate::diagnose::{self, Diagnostic};
 use crate::exit::{ExitCode, Verdict as FileVerdict};
+use crate::flags;
 use crate::input::Input;
 use crate::kind::Kind;
 use crate::report::{FileReport, ObligationStatus, Problem, Skipped};
@@ -39,11 +40,16 @@ pub struct Outcome {
 
 /// `ompv verify FILE|DIR...`.
 pub fn run(args: &VerifyArgs) -> ExitCode {
-    let inputs = inputs::expand(&args.inputs, Language::C, args.walk);
+    let mut inputs = inputs::expand(&args.inputs, Language::C, args.walk);
+    // A worker is sent its files; only the process the user started lists them.
+    if args.inputs.is_empty() && crate::isolate::role() == crate::isolate::Role::Parent {
+        inputs = flags::database_inputs(&args.build);
+    }
     let options = VerifyOptions {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),
         smoke: args.backend.smoke,
+        cache: crate::cache::of(&args.backend),
         // ompv's encodings of C end paths with `inhale false` on purpose.
         path_ends_on_purpose: true,
         ..VerifyOptions::default()
@@ -53,21 +59,28 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         check_overflow: args.check_overflow,
     };
     run_all(&inputs, &args.output, |input| {
-        check(input, &options, backend, lowering)
+        check(input, &args.build, &options, backend, lowering)
     })
 }
 
-/// Verifies one input and reports on it.
+/// Verifies one input, built as `build` says, and reports on it.
 pub fn check(
     input: &Input,
+    build: &BuildArgs,
     options: &VerifyOptions,
     backend: Backend,
     lowering: openmp::lower::Options,
 ) -> FileReport {
     let start = Instant::now();
     let mut sources = SourceMap::new();
-    let (outcome, skipped, has_code, tail) =
-        verify_file(input, &mut sources, options, backend, lowering);
+    let FileRun {
+        outcome,
+        skipped,
+        has_code,
+        tail,
+        warnings,
+    } = verify_file(input, build, &mut sources, options, backend, lowering);
+    let how = flags::build_of(build, input).unwrap_or_default();
     let mut verdict = outcome.code.verdict();
     if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
         verdict = FileVerdict::NothingToVerify;
@@ -87,7 +100,7 @@ pub fn check(
         })
         .collect();
     if race_free.is_none() && undecided(&outcome) {
-        match settle::settle(&mut sources, input.dir().as_deref()) {
+        match settle::settle(&mut sources, &how) {
             Some(settle::Settled::Races(races)) => {
                 // The proof's own problems say why it could not decide; the races are the answer.
                 for p in &problems {
@@ -107,14 +120,25 @@ pub fn check(
     } else if race_free == Some(false) {
         // The proof found races; a run names the other racing pairs too (every pair of accesses
         // that races in it), which the proof reports only one conflict per pair of blocks for.
-        if let Some(settle::Settled::Races(races)) =
-            settle::settle(&mut sources, input.dir().as_deref())
-        {
+        if let Some(settle::Settled::Races(races)) = settle::settle(&mut sources, &how) {
             merge_run_races(&mut problems, races);
         }
     }
     let mut r = FileReport::new(&input.name(), sources, verdict);
-    r.problems = problems;
+    r.problems = warnings
+        .iter()
+        .map(|w| {
+            let mut p = Problem::error(
+                Kind::of_input(w.kind).as_str(),
+                w.id.clone(),
+                w.span,
+                &w.message,
+            );
+            p.severity = crate::report::Severity::Warning;
+            p
+        })
+        .chain(problems)
+        .collect();
     r.notes = notes;
     r.race_free = race_free;
     r.obligations = outcome.obligations;
@@ -288,19 +312,38 @@ fn problem(d: &Diagnostic) -> Problem {
     p
 }
 
-/// Reads, lowers and verifies a C file; also says which code is not verified, whether the file
-/// has any function body to verify, and where its sequential tail is (when failures there are
-/// known to hide no race check).
+/// What verifying one C file found.
+pub struct FileRun {
+    pub outcome: Outcome,
+    /// The code that is not verified.
+    pub skipped: Vec<Skipped>,
+    /// Whether the file has any function body to verify.
+    pub has_code: bool,
+    /// Where its sequential tail is (when failures there are known to hide no race check).
+    pub tail: Option<Span>,
+    /// The warnings of reading it.
+    pub warnings: Vec<input::InputFailure>,
+}
+
+/// Reads, lowers and verifies a C file, built as `build` says.
 pub fn verify_file(
     input: &Input,
+    build: &BuildArgs,
     sources: &mut SourceMap,
     options: &VerifyOptions,
     backend: Backend,
     lowering: openmp::lower::Options,
-) -> (Outcome, Vec<Skipped>, bool, Option<Span>) {
-    let program = match input::load(input, sources) {
-        Ok(p) => p,
-        Err(failures) => return (failed_input(failures), Vec::new(), true, None),
+) -> FileRun {
+    let failed = |failures, skipped, has_code, warnings| FileRun {
+        outcome: failed_input(failures),
+        skipped,
+        has_code,
+        tail: None,
+        warnings,
+    };
+    let (program, warnings) = match input::load(input, build, sources) {
+        Ok(read) => (read.program, read.warnings),
+        Err(failures) => return failed(failures, Vec::new(), true, Vec::new()),
     };
     // Only the native back end is known to go on with the other paths after a failed check,
     // and only when every error is reported.
@@ -314,7 +357,7 @@ pub fn verify_file(
         .any(|f| f.origin == openmp::c::Origin::Main && f.is_verified());
     let lowered = match input::lower(&program, lowering) {
         Ok(l) => l,
-        Err(failures) => return (failed_input(failures), skipped, has_code, None),
+        Err(failures) => return failed(failures, skipped, has_code, warnings),
     };
     let mut outcome = match backend {
         Backend::Native => match native(&lowered, options) {
@@ -330,7 +373,13 @@ pub fn verify_file(
     for (_, why) in &mut outcome.unknowns {
         *why = c_lines(why, &lowered);
     }
-    (outcome, skipped, has_code, tail)
+    FileRun {
+        outcome,
+        skipped,
+        has_code,
+        tail,
+        warnings,
+    }
 }
 
 /// The back end names a check by its line in the generated program (`… at line 7: …`); for C
@@ -496,6 +545,7 @@ fn by_member(
             errors: Vec::new(),
             unknowns: Vec::new(),
             time,
+            cached: false,
         })
         .collect();
     let index: HashMap<String, usize> = members
@@ -509,6 +559,7 @@ fn by_member(
         errors: Vec::new(),
         unknowns: Vec::new(),
         time,
+        cached: false,
     };
     for e in errors {
         match owner.get(&e.span).and_then(|n| index.get(n)) {
@@ -642,6 +693,7 @@ pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
                 kind: kind.as_str().into(),
                 status: m.map_or("unknown", |m| m.verdict().as_str()).into(),
                 time_ms: m.map_or(0, |m| m.time.as_millis()),
+                cached: m.is_some_and(|m| m.cached),
             }
         })
         .collect();

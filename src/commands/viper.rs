@@ -22,6 +22,7 @@ pub fn run(args: &ViperArgs) -> ExitCode {
         timeout_ms: args.output.timeout_ms(),
         max_errors_per_member: args.output.max_errors(),
         smoke: args.backend.smoke,
+        cache: crate::cache::of(&args.backend),
         ..VerifyOptions::default()
     };
     run_all(&inputs, &args.output, |input| check(input, args, &options))

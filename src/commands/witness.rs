@@ -62,8 +62,12 @@ pub fn run(args: &WitnessArgs) -> ExitCode {
     let input = inputs::one_c_file(&args.file);
     let name = input.name();
     let mut sources = SourceMap::new();
-    let program = match super::input::load_with(&input, &mut sources, openmp::parse_c) {
-        Ok(p) => p,
+    let program = match super::input::load_with(&input, &args.build, &mut sources, openmp::parse_c)
+    {
+        Ok(read) => {
+            super::input::print_warnings(&name, &read.warnings);
+            read.program
+        }
         Err(failures) => {
             let r = failure_report(&name, sources, &failures);
             let format = match args.format {

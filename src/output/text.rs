@@ -99,6 +99,10 @@ pub fn verdict_line(r: &FileReport, color: bool) -> String {
             if !r.obligations.is_empty() {
                 parts.push(count(r.obligations.len(), "obligation"));
             }
+            let cached = r.obligations.iter().filter(|o| o.cached).count();
+            if cached > 0 {
+                parts.push(format!("{cached} proved before, from the cache"));
+            }
         }
         Verdict::NothingToVerify => parts.push("no function with a body".into()),
         Verdict::Failed | Verdict::Unknown | Verdict::Error => {

@@ -53,6 +53,7 @@ fn the_verify_step_writes_the_sarif_the_upload_step_sends() {
         .arg("-c")
         .arg(format!("'{}' {rest}", cli_support::bin()))
         .current_dir(&dir)
+        .env("OMPV_NO_CACHE", "1")
         .output()
         .expect("sh runs");
     assert_eq!(out.status.code(), Some(1), "the race fails the step");

@@ -14,6 +14,7 @@ fn under_pty(cmd: &str, no_color: bool) -> (i32, String) {
     c.args(["-qec", cmd, "/dev/null"])
         .current_dir(root())
         .stdin(Stdio::null())
+        .env("OMPV_NO_CACHE", "1")
         .env_remove("NO_COLOR");
     if no_color {
         c.env("NO_COLOR", "1");

@@ -72,6 +72,7 @@ fn shell(cmd: &str, dir: &Path) -> (i32, String) {
         .arg(format!("exec 2>&1; set -o pipefail; {cmd}"))
         .current_dir(dir)
         .env("PATH", path)
+        .env("OMPV_NO_CACHE", "1")
         .env_remove("NO_COLOR")
         .env_remove("OMPV_LOG")
         .output()

@@ -10,6 +10,8 @@ use support::annotations::FileAnnotations;
 
 fn ompv(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args(args)
         .output()
         .expect("the ompv binary runs")

@@ -25,13 +25,15 @@ pub fn bin() -> &'static str {
 }
 
 /// A command for ompv in the repository root, without `NO_COLOR` or `OMPV_LOG` from the caller's
-/// environment.
+/// environment, and without the proof cache (each test sees every obligation verified; the
+/// cache's own tests turn it on).
 pub fn command(args: &[&str]) -> Command {
     let mut c = Command::new(bin());
     c.args(args)
         .current_dir(root())
         .env_remove("NO_COLOR")
-        .env_remove("OMPV_LOG");
+        .env_remove("OMPV_LOG")
+        .env("OMPV_NO_CACHE", "1");
     c
 }
 

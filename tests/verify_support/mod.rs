@@ -43,6 +43,8 @@ impl Report {
 /// Runs `ompv verify FILE --format json` (relative paths from the repository root).
 pub fn verify(file: &Path) -> Report {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .arg("verify")
         .arg(file)
         .args(["--format", "json"])
@@ -59,6 +61,8 @@ pub fn verify(file: &Path) -> Report {
 /// cores): each file's JSON report, in the order given.
 pub fn verify_json_all(files: &[PathBuf]) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .arg("verify")
         .args(files)
         .args(["--format", "json"])
@@ -164,6 +168,8 @@ pub fn examples() -> Vec<PathBuf> {
 /// Runs ompv with `args` in the repository root: exit code and stdout.
 pub fn ompv(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_ompv"))
+        // Every proof found again: no cache shared between runs or tests.
+        .env("OMPV_NO_CACHE", "1")
         .args(args)
         .current_dir(root())
         .output()

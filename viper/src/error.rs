@@ -73,7 +73,9 @@ impl InputError {
 }
 
 /// The failing operation of a verification error (the part of the id before the colon).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ErrorKind {
     AssertFailed,
     ExhaleFailed,
@@ -156,7 +158,9 @@ impl ErrorKind {
 }
 
 /// Why an operation failed (the part of the id after the colon).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ErrorReason {
     AssertionFalse,
     InsufficientPermission,
@@ -206,7 +210,7 @@ impl ErrorReason {
 }
 
 /// A failed proof obligation, located like Silicon locates it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VerificationError {
     pub kind: ErrorKind,
     pub reason: ErrorReason,

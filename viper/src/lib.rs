@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod error;
+pub mod files;
 pub mod parser;
 pub mod printer;
 mod span;

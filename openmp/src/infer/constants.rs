@@ -79,7 +79,8 @@ mod tests {
     fn constants(src: &str) -> Vec<(String, i128)> {
         let mut sm = SourceMap::new();
         let f = sm.add("t.c", src);
-        let program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let program =
+            crate::parse_c(&mut sm, f, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         constant_globals(&program)
             .into_iter()
             .map(|(v, c)| (program.var(v).name.clone(), c))

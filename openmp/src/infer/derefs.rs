@@ -251,7 +251,8 @@ mod tests {
         );
         let mut sm = SourceMap::new();
         let file = sm.add("t.c", &src);
-        let program = crate::parse_file(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let program = crate::parse_file(&mut sm, file, &Default::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
         let g = program.function("g").expect("g");
         let crate::c::ast::Body::Verified(b) = &g.body else {
             panic!("g has a body")

@@ -163,7 +163,8 @@ mod tests {
     fn lengths(src: &str) -> Vec<(String, String)> {
         let mut sm = SourceMap::new();
         let f = sm.add("t.c", src);
-        let program = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let program =
+            crate::parse_c(&mut sm, f, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         let mut out: Vec<(String, String)> = allocation_lengths(&program)
             .into_iter()
             .map(|(v, c)| {

@@ -257,7 +257,8 @@ mod tests {
     fn summary_of(src: &str, f: &str) -> Summary {
         let mut sm = viper::SourceMap::new();
         let file = sm.add("t.c", src);
-        let c = crate::parse_c(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"));
+        let c =
+            crate::parse_c(&mut sm, file, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         let program = OmpProgram {
             c,
             regions: Vec::new(),

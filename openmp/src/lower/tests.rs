@@ -10,7 +10,7 @@ use viper::SourceMap;
 fn lowered(src: &str) -> Lowered {
     let mut sm = SourceMap::new();
     let f = sm.add("t.c", src);
-    let p = crate::parse_file(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let p = crate::parse_file(&mut sm, f, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
     let mut l = lower(&p).unwrap_or_else(|e| panic!("{e:?}"));
     viper::typecheck(&mut l.program).unwrap_or_else(|e| {
         panic!("{e:?}\n{}", viper::print(&l.program));
@@ -21,7 +21,7 @@ fn lowered(src: &str) -> Lowered {
 fn lower_err(src: &str) -> Vec<FrontError> {
     let mut sm = SourceMap::new();
     let f = sm.add("t.c", src);
-    let p = crate::parse_file(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let p = crate::parse_file(&mut sm, f, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
     lower(&p).expect_err("a lowering error").0
 }
 

@@ -8,7 +8,7 @@ use viper::SourceMap;
 pub(crate) fn parsed(src: &str) -> Program {
     let mut sm = SourceMap::new();
     let file = sm.add("t.c", src);
-    crate::parse_c(&mut sm, file, None).unwrap_or_else(|e| panic!("{e:?}"))
+    crate::parse_c(&mut sm, file, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// The body of the verified function `name` of `program`.

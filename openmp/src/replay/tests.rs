@@ -8,7 +8,7 @@ use super::*;
 pub(crate) fn run_with(src: &str, cfg: &ReplayConfig) -> ReplayOutcome {
     let mut sm = SourceMap::new();
     let f = sm.add("t.c", src);
-    let p = crate::parse_c(&mut sm, f, None).unwrap_or_else(|e| panic!("{e:?}"));
+    let p = crate::parse_c(&mut sm, f, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
     replay(&p, &sm, cfg)
 }
 

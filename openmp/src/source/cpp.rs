@@ -1,6 +1,7 @@
 //! Running the C preprocessor (`cpp -C`, gcc's) on the user's text, with ompv's own `omp.h` first
 //! on the include path.
 
+use super::build::Build;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -53,7 +54,7 @@ pub fn include_dir() -> std::io::Result<PathBuf> {
         Some(cache) => cache.join(format!("include-{hash:016x}")),
         None => private_temp_dir()?,
     };
-    private_dir(&dir)?;
+    viper::files::private_dir(&dir)?;
     for (name, text) in HEADERS {
         let path = dir.join(name);
         if std::fs::read_to_string(&path).ok().as_deref() != Some(*text) {
@@ -90,38 +91,22 @@ fn private_temp_dir() -> std::io::Result<PathBuf> {
     Ok(DIR.get_or_init(|| made).clone())
 }
 
-/// Creates `dir` (and its parents) readable and writable by its owner only, and refuses a
-/// directory that others may write to.
-fn private_dir(dir: &Path) -> std::io::Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir)?.permissions().mode();
-        if mode & 0o022 != 0 {
-            return Err(std::io::Error::other(format!(
-                "{} may be written by other users (mode {:o}); ompv does not trust headers there",
-                dir.display(),
-                mode & 0o777
-            )));
-        }
-    }
-    Ok(())
+/// The preprocessor's command line: `cpp`, or `$OMPV_CPP` split as a shell would
+/// (`OMPV_CPP="gcc -E"`).
+fn cpp_command() -> Result<(String, Command), CppFailure> {
+    let cpp = std::env::var("OMPV_CPP").unwrap_or_else(|_| "cpp".to_string());
+    let words = shlex::split(&cpp)
+        .filter(|w| !w.is_empty())
+        .ok_or_else(|| CppFailure::Io(format!("OMPV_CPP is not a command line: `{cpp}`")))?;
+    let mut cmd = Command::new(&words[0]);
+    cmd.args(&words[1..]);
+    Ok((cpp, cmd))
 }
 
-/// Preprocesses `text` (the content of a file in `file_dir`, for quoted includes), keeping
-/// comments and line markers. The preprocessor is `cpp`, or `$OMPV_CPP` if set.
-pub fn preprocess(
-    text: &str,
-    file_dir: Option<&Path>,
-    include: &Path,
-) -> Result<String, CppFailure> {
-    let cpp = std::env::var("OMPV_CPP").unwrap_or_else(|_| "cpp".to_string());
-    let mut cmd = Command::new(&cpp);
+/// Preprocesses `text` (the content of the file `build` describes), keeping comments and line
+/// markers. The preprocessor is `cpp`, or `$OMPV_CPP` if set.
+pub fn preprocess(text: &str, build: &Build, include: &Path) -> Result<String, CppFailure> {
+    let (cpp, mut cmd) = cpp_command()?;
     // `-dD` keeps `#define`s in the output: the front end reads the main file's object-like
     // macros from them (pragma clauses are taken from the original text, unexpanded).
     cmd.arg("-C")
@@ -134,8 +119,14 @@ pub fn preprocess(
         // `master` are given their meaning through them).
         .arg("-include")
         .arg(include.join("omp.h"));
-    if let Some(dir) = file_dir {
+    if let Some(dir) = &build.file_dir {
         cmd.arg("-iquote").arg(dir);
+    }
+    for o in &build.options {
+        cmd.args(o.args());
+    }
+    if let Some(dir) = &build.directory {
+        cmd.current_dir(dir);
     }
     cmd.arg("-")
         .stdin(Stdio::piped())
@@ -224,13 +215,13 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let scratch = tempfile::tempdir().unwrap();
         let mine = scratch.path().join("a/b");
-        private_dir(&mine).unwrap();
+        viper::files::private_dir(&mine).unwrap();
         let mode = std::fs::metadata(&mine).unwrap().permissions().mode();
         assert_eq!(mode & 0o077, 0, "mode {mode:o}");
         let shared = scratch.path().join("shared");
         std::fs::create_dir(&shared).unwrap();
         std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
-        let refused = private_dir(&shared).unwrap_err().to_string();
+        let refused = viper::files::private_dir(&shared).unwrap_err().to_string();
         assert!(refused.contains("other users"), "{refused}");
         let dir = include_dir().unwrap();
         assert!(!dir.starts_with(std::env::temp_dir()) || user_cache_dir().is_none());
@@ -239,7 +230,12 @@ mod tests {
     #[test]
     fn preprocesses_with_own_omp_h() {
         let dir = include_dir().unwrap();
-        let out = preprocess("#include <omp.h>\nint x = _OPENMP;\n", None, &dir).unwrap();
+        let out = preprocess(
+            "#include <omp.h>\nint x = _OPENMP;\n",
+            &Build::default(),
+            &dir,
+        )
+        .unwrap();
         assert!(out.contains("int omp_get_thread_num(void);"));
         assert!(
             out.contains("/*@ ensures \\result >= 0; @*/"),
@@ -251,7 +247,11 @@ mod tests {
     #[test]
     fn reports_missing_headers_with_position() {
         let dir = include_dir().unwrap();
-        match preprocess("int a;\n#include \"missing_header_xyz.h\"\n", None, &dir) {
+        match preprocess(
+            "int a;\n#include \"missing_header_xyz.h\"\n",
+            &Build::default(),
+            &dir,
+        ) {
             Err(CppFailure::Error { line, .. }) => assert_eq!(line, 2),
             other => panic!("unexpected {other:?}"),
         }

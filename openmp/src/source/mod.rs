@@ -5,6 +5,7 @@
 //! expansion); the preprocessor output tells which of them survive conditional compilation and
 //! where they sit relative to the C code that `lang-c` parses.
 
+pub mod build;
 pub mod cpp;
 pub mod extract;
 pub mod linemap;
@@ -17,7 +18,6 @@ use extract::{extract, is_omp_pragma, is_spec_comment, PragmaText, SpecGroup};
 use linemap::{KnownText, LineMap};
 use scan::{blank, scan, PieceKind};
 use std::collections::HashMap;
-use std::path::Path;
 use viper::{FileId, SourceFile, SourceMap, Span};
 
 /// A file whose text ompv knows: the user's file (index 0) and ompv's headers (index 1 on, in the
@@ -153,12 +153,12 @@ fn position_span(source: &SourceFile, id: FileId, line: u32, column: u32) -> Spa
     source.span(id, off, off)
 }
 
-/// Preprocesses and parses the file `main` of `sources` (located in `dir`, for quoted includes).
-/// Registers ompv's `omp.h` in `sources`.
+/// Preprocesses and parses the file `main` of `sources`, built as `build` says. Registers
+/// ompv's headers in `sources`.
 pub fn load(
     sources: &mut SourceMap,
     main: FileId,
-    dir: Option<&Path>,
+    build: &build::Build,
 ) -> Result<Loaded, FrontErrors> {
     let main_src = sources
         .get(main)
@@ -179,7 +179,7 @@ pub fn load(
             format!("cannot write ompv's headers: {e}"),
         )
     })?;
-    let raw = match cpp::preprocess(main_src.text(), dir, &include) {
+    let raw = match cpp::preprocess(main_src.text(), build, &include) {
         Ok(r) => r,
         Err(cpp::CppFailure::Io(m)) => {
             return Err(FrontError::new(crate::ErrorKind::Io, "cpp", Span::DUMMY, m).into())
@@ -299,7 +299,9 @@ pub fn load(
                 if words == ["define"] || words == ["undef"] {
                     // Kept in the output by `cpp -dD`; the C parser must not see them.
                     blank(&mut out, piece.start, piece.end);
-                    if known == Some(MAIN) {
+                    // Every macro the compiler knows at this point (the command line's and the
+                    // headers' too), except ompv's own headers'.
+                    if !known.is_some_and(is_library) {
                         record_macro(&mut macros, text);
                     }
                     continue;
@@ -416,7 +418,7 @@ mod tests {
     fn load_text(text: &str) -> Result<(SourceMap, Loaded), FrontErrors> {
         let mut sm = SourceMap::new();
         let id = sm.add("t.c", text);
-        let l = load(&mut sm, id, None)?;
+        let l = load(&mut sm, id, &build::Build::default())?;
         Ok((sm, l))
     }
 

@@ -47,7 +47,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let input = inputs::one_c_file(file);
     let name = input.name();
     let mut sources = SourceMap::new();
-    let loaded = input::load(&input, &mut sources).and_then(|program| {
+    let loaded = input::load(&input, &args.build, &mut sources).and_then(|read| {
+        input::print_warnings(&name, &read.warnings);
+        let program = read.program;
         input::lower(&program, openmp::lower::Options::default()).map(|lowered| (program, lowered))
     });
     let (program, lowered) = match loaded {

@@ -12,7 +12,9 @@ pub fn at(path: &Path, text: &str, offset: usize) -> Option<String> {
         catch_unwind(AssertUnwindSafe(|| {
             let mut sources = viper::SourceMap::new();
             let file = sources.add(path.display().to_string(), text);
-            let program = openmp::parse_file(&mut sources, file, path.parent()).ok()?;
+            let program =
+                openmp::parse_file(&mut sources, file, &openmp::Build::in_dir(path.parent()))
+                    .ok()?;
             openmp::render::at(&program, file, offset)
         }))
         .ok()

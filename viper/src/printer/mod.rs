@@ -24,6 +24,13 @@ pub fn print_program(program: &Program) -> String {
     p.out
 }
 
+/// Prints one declaration (a method with its body, a function, a domain, ...).
+pub fn print_item(item: &Item) -> String {
+    let mut p = Printer::default();
+    p.item(item);
+    p.out
+}
+
 /// Prints one expression on one line.
 pub fn print_expr(e: &Expr) -> String {
     let mut p = Printer::default();

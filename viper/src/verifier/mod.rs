@@ -17,6 +17,7 @@
 //! `smt::symbols` declares what the program index and the member's scope name. So this folder
 //! and its subfolders are one unit for the import rules of ARCHITECTURE.md.
 
+mod cache;
 mod context;
 mod features;
 mod function;
@@ -35,6 +36,7 @@ mod robustness;
 #[cfg(test)]
 mod tests;
 
+pub use cache::Cache;
 pub use result::*;
 
 use std::collections::BTreeMap;
@@ -80,7 +82,15 @@ pub fn verify(
             _ => None,
         })
         .collect();
-    let run = || verify_members(&index, options, &members);
+    // A cache that cannot be opened (or that others may write to) is not used.
+    let key = options.cache.as_ref().and_then(|c| match c.open() {
+        Ok(()) => Some((c, cache::ProgramKey::new(&index, options, c))),
+        Err(e) => {
+            tracing::warn!("the proof cache is not used: {e}");
+            None
+        }
+    });
+    let run = || verify_members(&index, options, key.as_ref(), &members);
     let outcomes = match pool(options.jobs.or_else(jobs_from_env)) {
         Some(p) => p.install(run),
         None => run(),
@@ -111,6 +121,7 @@ pub fn verify(
 fn verify_members(
     index: &ProgramIndex<'_>,
     options: &VerifyOptions,
+    cache: Option<&(&cache::Cache, cache::ProgramKey)>,
     members: &[MemberRef<'_>],
 ) -> Vec<Outcome> {
     let mut outcomes: Vec<Option<Outcome>> = members.iter().map(|_| None).collect();
@@ -141,7 +152,7 @@ fn verify_members(
         let round = run_parallel(options, &ready, |i| {
             let mut scope = scopes[i].clone();
             status.restrict(index, &mut scope);
-            verify_member(index, options, members[i], scope)
+            verify_member(index, options, cache, members[i], scope)
         });
         for (i, o) in ready.iter().zip(round) {
             status.record(&members[*i], &o);
@@ -156,7 +167,7 @@ fn verify_members(
     let done = run_parallel(options, &methods, |i| {
         let mut scope = scopes[i].clone();
         status.restrict(index, &mut scope);
-        verify_member(index, options, members[i], scope)
+        verify_member(index, options, cache, members[i], scope)
     });
     for (i, o) in methods.iter().zip(done) {
         outcomes[*i] = Some(o);
@@ -289,6 +300,7 @@ thread_local! {
 fn verify_member(
     index: &ProgramIndex<'_>,
     options: &VerifyOptions,
+    cache: Option<&(&cache::Cache, cache::ProgramKey)>,
     member: MemberRef<'_>,
     scope: Scope,
 ) -> Outcome {
@@ -298,6 +310,19 @@ fn verify_member(
         MemberRef::Function(f) => (f.name.name.clone(), MemberKind::Function),
         MemberRef::Predicate(p) => (p.name.name.clone(), MemberKind::Predicate),
     };
+    let key = cache.map(|(c, k)| (*c, k.member(index, member, &scope)));
+    if let Some(errors) = key.as_ref().and_then(|(c, key)| c.lookup(key)) {
+        let _member =
+            tracing::info_span!(target: MEMBER_SPAN_TARGET, "member", name = %name).entered();
+        return Outcome::Done(MemberResult {
+            name,
+            kind,
+            errors,
+            unknowns: Vec::new(),
+            time: start.elapsed(),
+            cached: true,
+        });
+    }
     // A new Z3 context per member, with fresh-name counters restarted: the member's terms, and
     // so Z3's answers, are the same whatever ran before on this thread. The first member of a
     // thread uses the context the `z3` crate makes for every thread (same configuration, still
@@ -327,13 +352,19 @@ fn verify_member(
         Ok(Err(e)) => return Outcome::Unsupported(e),
         Err(msg) => (Vec::new(), vec![format!("internal error: {msg}")]),
     };
-    Outcome::Done(MemberResult {
+    let result = MemberResult {
         name,
         kind,
         errors,
         unknowns,
         time: start.elapsed(),
-    })
+        cached: false,
+    };
+    // Only what was decided: an inconclusive answer may be decided next time.
+    if let (Some((c, key)), true) = (&key, result.unknowns.is_empty()) {
+        c.remember(key, &result.errors);
+    }
+    Outcome::Done(result)
 }
 
 /// Sets up the member's declarations and axioms and verifies it (in the current Z3 context).

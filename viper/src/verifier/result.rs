@@ -24,6 +24,8 @@ pub struct VerifyOptions {
     /// the point checked, not the state after them. Off (Silver's plugin) for Viper written by
     /// users: there, code after `assume false` is smoke like any other.
     pub path_ends_on_purpose: bool,
+    /// Where proofs found before are remembered (`None`: every member is verified).
+    pub cache: Option<super::cache::Cache>,
 }
 
 impl Default for VerifyOptions {
@@ -35,6 +37,7 @@ impl Default for VerifyOptions {
             jobs: None,
             smoke: false,
             path_ends_on_purpose: false,
+            cache: None,
         }
     }
 }
@@ -77,6 +80,8 @@ pub struct MemberResult {
     /// Why some query was inconclusive (empty when every query was decided).
     pub unknowns: Vec<String>,
     pub time: Duration,
+    /// Whether the proof was found in the cache instead of being found again.
+    pub cached: bool,
 }
 
 impl MemberResult {

@@ -23,6 +23,17 @@ pub enum MemberRef<'p> {
     Predicate(&'p Predicate),
 }
 
+impl MemberRef<'_> {
+    /// The member's name.
+    pub fn name(&self) -> &str {
+        match self {
+            MemberRef::Method(m) => &m.name.name,
+            MemberRef::Function(f) => &f.name.name,
+            MemberRef::Predicate(p) => &p.name.name,
+        }
+    }
+}
+
 /// The declarations one member's verification uses.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {

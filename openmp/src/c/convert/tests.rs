@@ -13,7 +13,7 @@ use viper::SourceMap;
 fn program(src: &str) -> Result<Program, FrontErrors> {
     let mut sm = SourceMap::new();
     let f = sm.add("t.c", src);
-    crate::parse_file(&mut sm, f, None)
+    crate::parse_file(&mut sm, f, &Default::default())
 }
 
 fn ok(src: &str) -> Program {
@@ -636,7 +636,7 @@ fn threadprivate_at_file_scope_names_globals_declared_before_it() {
     let parse = |src: &str| {
         let mut sm = SourceMap::new();
         let f = sm.add("t.c", src);
-        crate::parse_c(&mut sm, f, None)
+        crate::parse_c(&mut sm, f, &Default::default())
     };
     let p = parse("int a = 0, b;\n#pragma omp threadprivate(a)\nint main(void) { return a; }\n")
         .unwrap_or_else(|e| panic!("{e:?}"));

@@ -66,7 +66,7 @@ mod tests {
     fn tail_text(src: &str) -> Option<String> {
         let mut sm = SourceMap::new();
         let f = sm.add("t.c", src);
-        let program = crate::parse_file(&mut sm, f, None).expect("parses");
+        let program = crate::parse_file(&mut sm, f, &Default::default()).expect("parses");
         // A statement's span may end before its `;`.
         of_main(&program).map(|t| {
             src[t.start as usize..t.end as usize]

@@ -43,7 +43,7 @@ fn the_generating_loop_stays_with_an_empty_body_after_the_tasks() {
                a[k] = k;\n  }\n  return 0;\n}\n";
     let mut sm = SourceMap::new();
     let f = sm.add("t.c", src);
-    let mut program = crate::parse_c(&mut sm, f, None).expect("parses");
+    let mut program = crate::parse_c(&mut sm, f, &Default::default()).expect("parses");
     desugar(&mut program);
     let crate::c::ast::Body::Verified(b) = &program.functions[0].body else {
         panic!("verified")
