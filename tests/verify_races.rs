@@ -65,6 +65,18 @@ fn c_files(dir: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Copies the headers beside `file` into `dir`, where a copy of `file` is verified (its
+/// `#include "…"` are found beside it, as the original's are).
+fn copy_headers(file: &std::path::Path, dir: &std::path::Path) {
+    let from = file.parent().expect("a folder");
+    for e in std::fs::read_dir(from).expect("readable") {
+        let p = e.expect("entry").path();
+        if p.extension().is_some_and(|x| x == "h") {
+            std::fs::copy(&p, dir.join(p.file_name().expect("a name"))).expect("writable");
+        }
+    }
+}
+
 /// The races of an `ompv witness --format json` report (its errors of kind `race`).
 fn witness_races(v: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
     v["errors"]
@@ -215,6 +227,7 @@ fn inferred_specifications_written_back_give_the_same_answer() {
         }
         let copy = scratch.path().join(f.file_name().expect("a file name"));
         std::fs::write(&copy, &annotated).expect("writable");
+        copy_headers(&f, scratch.path());
         let r = verify(&copy);
         let race_free = r.json["race_free"].as_bool();
         let ok = match want {
@@ -330,6 +343,7 @@ fn inferred_specifications_of_every_test_program_round_trip() {
         std::fs::create_dir_all(&dir).expect("writable");
         let copy = dir.join(f.file_name().expect("a file name"));
         std::fs::write(&copy, &out.stdout).expect("writable");
+        copy_headers(f, &dir);
         originals.push(f.clone());
         copies.push(copy);
     }

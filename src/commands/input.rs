@@ -21,6 +21,8 @@ pub struct InputFailure {
 pub struct Read<P> {
     pub program: P,
     pub warnings: Vec<InputFailure>,
+    /// How it was built (its flags and the directory cpp ran in).
+    pub build: openmp::Build,
 }
 
 /// Reads, preprocesses and parses a C input (registered in `sources` under its name), built as
@@ -109,7 +111,11 @@ pub fn load_with<P>(
             })
             .collect::<Vec<_>>()
     })?;
-    Ok(Read { program, warnings })
+    Ok(Read {
+        program,
+        warnings,
+        build: how,
+    })
 }
 
 /// The warnings of a [`Read`], on standard error (for the commands whose standard output is

@@ -79,8 +79,8 @@ pub fn check(
         has_code,
         tail,
         warnings,
+        build: how,
     } = verify_file(input, build, &mut sources, options, backend, lowering);
-    let how = flags::build_of(build, input).unwrap_or_default();
     let mut verdict = outcome.code.verdict();
     if verdict == FileVerdict::Verified && (!has_code || outcome.obligations.is_empty()) {
         verdict = FileVerdict::NothingToVerify;
@@ -323,6 +323,8 @@ pub struct FileRun {
     pub tail: Option<Span>,
     /// The warnings of reading it.
     pub warnings: Vec<input::InputFailure>,
+    /// How it was built (the default if it could not be read).
+    pub build: openmp::Build,
 }
 
 /// Reads, lowers and verifies a C file, built as `build` says.
@@ -334,16 +336,21 @@ pub fn verify_file(
     backend: Backend,
     lowering: openmp::lower::Options,
 ) -> FileRun {
-    let failed = |failures, skipped, has_code, warnings| FileRun {
+    let failed = |failures, skipped, has_code, warnings, build| FileRun {
         outcome: failed_input(failures),
         skipped,
         has_code,
         tail: None,
         warnings,
+        build,
     };
-    let (program, warnings) = match input::load(input, build, sources) {
-        Ok(read) => (read.program, read.warnings),
-        Err(failures) => return failed(failures, Vec::new(), true, Vec::new()),
+    let input::Read {
+        program,
+        warnings,
+        build,
+    } = match input::load(input, build, sources) {
+        Ok(read) => read,
+        Err(failures) => return failed(failures, Vec::new(), true, Vec::new(), Default::default()),
     };
     // Only the native back end is known to go on with the other paths after a failed check,
     // and only when every error is reported.
@@ -357,7 +364,7 @@ pub fn verify_file(
         .any(|f| f.origin == openmp::c::Origin::Main && f.is_verified());
     let lowered = match input::lower(&program, lowering) {
         Ok(l) => l,
-        Err(failures) => return failed(failures, skipped, has_code, warnings),
+        Err(failures) => return failed(failures, skipped, has_code, warnings, build),
     };
     let mut outcome = match backend {
         Backend::Native => match native(&lowered, options) {
@@ -379,6 +386,7 @@ pub fn verify_file(
         has_code,
         tail,
         warnings,
+        build,
     }
 }
 
@@ -624,6 +632,7 @@ mod silicon {
             reason_span: Span::DUMMY,
             message: format!("Silicon: {}: {}", o.id, o.message),
             model: Vec::new(),
+            incomplete: false,
         }));
         let inconclusive = r
             .inconclusive
@@ -647,16 +656,19 @@ mod silicon {
     }
 }
 
-/// The members of the lowered program that use specifications ompv inferred.
-fn inferred_members(lowered: &Lowered) -> std::collections::HashSet<String> {
-    let mut out: std::collections::HashSet<String> = lowered.approximate.iter().cloned().collect();
+/// The members of the lowered program with a check that `is_it`.
+fn members_with(
+    lowered: &Lowered,
+    is_it: impl Fn(&ppl::obligations::Check) -> bool,
+) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
     for item in &lowered.program.items {
         let viper::ast::Item::Method(m) = item else {
             continue;
         };
         let mut found = false;
         item.clone().for_each_span_mut(&mut |s| {
-            found |= lowered.checks.get(*s).is_some_and(|c| c.inferred.is_some());
+            found |= lowered.checks.get(*s).is_some_and(&is_it);
         });
         if found {
             out.insert(m.name.name.clone());
@@ -665,10 +677,21 @@ fn inferred_members(lowered: &Lowered) -> std::collections::HashSet<String> {
     out
 }
 
+/// The members of the lowered program that use specifications ompv inferred.
+fn inferred_members(lowered: &Lowered) -> std::collections::HashSet<String> {
+    let mut out = members_with(lowered, |c| c.inferred.is_some());
+    out.extend(lowered.approximate.iter().cloned());
+    out
+}
+
 /// The diagnostics, obligations and exit code of a verification result.
 pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
     let errors = result.errors();
     let inferred = inferred_members(lowered);
+    // What they prove rests on ompv's bound of a call it knows nothing of (`c::opaque`).
+    let opaque = members_with(lowered, |c| {
+        matches!(c.role, ppl::obligations::Role::Opaque { .. })
+    });
     let member_of = |e: &viper::VerificationError| {
         result
             .members
@@ -676,7 +699,7 @@ pub fn explain(lowered: &Lowered, result: &ProgramResult) -> Outcome {
             .find(|m| m.errors.iter().any(|x| x == e))
             .map(|m| m.name.clone())
     };
-    let diagnostics = diagnose::diagnose(lowered, &errors, &inferred, &member_of);
+    let diagnostics = diagnose::diagnose(lowered, &errors, &inferred, &opaque, &member_of);
     let members: HashMap<&str, _> = result
         .members
         .iter()

@@ -373,6 +373,23 @@ pub fn explain(e: &VerificationError, lowered: &Lowered) -> Diagnostic {
             }
             d
         }
+        Role::Opaque { callee, access } => {
+            let mut d = Diagnostic::new(
+                Kind::Permission,
+                at,
+                format!(
+                    "`{callee}` has neither a body ompv verifies nor a contract, so ompv takes it \
+                     to do all it may: it {access}, and the code here may not hold a permission \
+                     to that"
+                ),
+            );
+            d.definite = false;
+            d.notes.push(format!(
+                "the call may do less: the problem may not be real (verdict `unknown`); a \
+                 contract on `{callee}`'s prototype says what it accesses"
+            ));
+            d
+        }
         Role::Unmodelled { what } => {
             let mut d = Diagnostic::new(
                 Kind::Unsupported,

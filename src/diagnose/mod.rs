@@ -22,6 +22,7 @@ pub fn diagnose(
     lowered: &Lowered,
     errors: &[&VerificationError],
     inferred_members: &HashSet<String>,
+    opaque_members: &HashSet<String>,
     member_of: &dyn Fn(&VerificationError) -> Option<String>,
 ) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
@@ -64,9 +65,23 @@ pub fn diagnose(
             .checks
             .get(e.span)
             .is_some_and(|c| c.inferred.is_some());
-        let member_inferred = member_of(e).is_some_and(|m| inferred_members.contains(&m));
+        let member = member_of(e);
+        let member_inferred = member
+            .as_ref()
+            .is_some_and(|m| inferred_members.contains(m));
+        let member_opaque = member.as_ref().is_some_and(|m| opaque_members.contains(m));
         if !matches!(role(e), Some(Role::Race { .. })) && (check_inferred || member_inferred) {
             d.definite = false;
+        }
+        if member_opaque && d.definite && !matches!(role(e), Some(Role::Race { .. })) {
+            // The values it checks may be those of a call ompv takes to write all it may.
+            d.definite = false;
+            d.notes.push(
+                "the code here calls a function that has neither a body ompv verifies nor a \
+                 contract, which ompv takes to write all it may: the problem may not be real \
+                 (verdict `unknown`)"
+                    .into(),
+            );
         }
         // (Unless the diagnostic says itself why it is not certain.)
         if !d.definite && !d.notes.iter().any(|n| n.contains("(verdict `unknown`)")) {

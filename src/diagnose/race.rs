@@ -68,6 +68,11 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
         ],
         _ => Vec::new(),
     };
+    // Without a counterexample (Z3 gave up) a conflict of inferred permissions is a race only
+    // if the candidate model's iterations give both the same element, which `concrete`
+    // evaluates. (Permissions the user wrote that the proof cannot split are a failed proof.)
+    let user_written = a.atoms.iter().chain(&b.atoms).all(|t| t.inferred.is_none());
+    let unconfirmed = e.incomplete && concrete.is_none() && !user_written;
     let element = concrete.as_ref().map(|w| w.element.clone());
     let concrete = concrete.map(|w| w.message);
     let same = first == second;
@@ -92,7 +97,15 @@ pub fn race_message(e: &VerificationError, role: &Role, lowered: &Lowered) -> Di
     let schedule = [a, b]
         .iter()
         .find_map(|x| x.schedule_uncertain.clone().map(|why| (x.pragma, why)));
-    d.definite = definite && r.approximation.is_none() && schedule.is_none();
+    d.definite = definite && r.approximation.is_none() && schedule.is_none() && !unconfirmed;
+    if unconfirmed && definite {
+        d.notes.push(
+            "the solver gave up on this check (quantifiers or non-linear arithmetic are beyond \
+             its complete theories) and its candidate model names no two iterations that \
+             access one element: the race may not be real (verdict `unknown`)"
+                .into(),
+        );
+    }
     if let Some((at, why)) = &r.approximation {
         d.related.push((*at, why.clone()));
     }

@@ -222,6 +222,11 @@ pub struct VerificationError {
     pub message: String,
     /// Values of variables in a counterexample, when the solver gave a model (name, value).
     pub model: Vec<(String, String)>,
+    /// The solver gave up for an incompleteness reason (quantifiers, non-linear arithmetic)
+    /// instead of finding a counterexample: the obligation may hold. (Silicon does not say;
+    /// its errors are `false` here.)
+    #[serde(default)]
+    pub incomplete: bool,
 }
 
 impl VerificationError {

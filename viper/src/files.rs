@@ -26,3 +26,23 @@ pub fn private_dir(dir: &Path) -> std::io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::private_dir;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn made_private_and_refused_when_shared() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mine = scratch.path().join("a/b");
+        private_dir(&mine).unwrap();
+        let mode = std::fs::metadata(&mine).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "mode {mode:o}");
+        let shared = scratch.path().join("shared");
+        std::fs::create_dir(&shared).unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let refused = private_dir(&shared).unwrap_err().to_string();
+        assert!(refused.contains("other users"), "{refused}");
+    }
+}

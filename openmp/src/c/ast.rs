@@ -477,6 +477,11 @@ pub enum Origin {
     Main,
     /// One of ompv's own headers (`omp.h`, `stdio.h`, …): a library routine with a contract.
     Library,
+    /// A system header ompv has no entry for (`<sys/time.h>`'s `gettimeofday`): a routine of
+    /// the C library or the system, bounded as a function without a body (`c::opaque`) except
+    /// that it does not name the user's globals (C11 7.1.4p5 for the C library's; POSIX.1-2017
+    /// §2.9.1 makes the others thread-safe unless listed, and ompv does not rely on it).
+    System,
 }
 
 /// Why a function with a body is not verified.
@@ -520,6 +525,14 @@ impl Function {
     /// Whether the function's body is to be verified.
     pub fn is_verified(&self) -> bool {
         matches!(self.body, Body::Verified(_))
+    }
+
+    /// Whether nothing bounds what a call of it does: a function of the program with neither a
+    /// body ompv verifies nor a contract (`c::opaque` gives its calls their accesses).
+    pub fn is_opaque(&self) -> bool {
+        matches!(self.origin, Origin::Main | Origin::System)
+            && !self.is_verified()
+            && self.contract.is_none()
     }
 }
 

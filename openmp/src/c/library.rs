@@ -31,6 +31,9 @@ pub enum Extent {
     One,
     /// Every element from it to the end of its allocation (the characters of a string).
     Rest,
+    /// Every element of its allocation, before it too (what a function ompv knows nothing of
+    /// may access: [`super::opaque`]).
+    Whole,
 }
 
 /// What a call accesses.
@@ -40,6 +43,8 @@ pub enum Target<'a> {
     Arg(&'a Expr),
     /// Hidden state of the library (the global `Program::hidden_state` gives).
     State(State),
+    /// A global variable of the user's file, all of it.
+    Global(super::ast::VarId),
 }
 
 /// One access of a library routine.
@@ -61,6 +66,9 @@ pub struct Accesses<'a> {
     /// What the routine may access that ompv cannot bound (the verdict can then be no better
     /// than `unknown`), in words.
     pub unbounded: Option<String>,
+    /// The callee is a function of the program without body or contract ([`super::opaque`]),
+    /// not a library routine.
+    pub opaque: bool,
 }
 
 /// The accesses of a call of the library routine `name` (at `span`) with arguments `args`;

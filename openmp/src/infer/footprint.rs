@@ -690,6 +690,10 @@ impl Walker<'_, '_> {
                 }
                 return;
             }
+            Target::Global(v) => {
+                self.whole(v, e.write);
+                return;
+            }
         };
         if e.extent == Extent::One {
             if let ExprKind::AddrOf(lv) = &arg.kind {

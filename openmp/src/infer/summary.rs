@@ -70,6 +70,7 @@ pub fn summaries(program: &OmpProgram) -> Summaries {
         let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
         let mut sum = Summary::default();
         let mut fc = Vec::new();
+        let mut opaque_writes = BTreeSet::new();
         // The blocks of the function's regions hold copies of their code.
         let mut stmts = body.stmts.clone();
         for r in regions_of.get(f.name.name.as_str()).into_iter().flatten() {
@@ -94,8 +95,15 @@ pub fn summaries(program: &OmpProgram) -> Summaries {
             });
             if let StmtKind::Call { callee, args, .. } = &st.kind {
                 fc.push((callee.name.clone(), args.iter().map(arg_base).collect()));
+                // A function without a body or contract may write the globals it can name.
+                if let Some(cf) = program.function(&callee.name).filter(|c| c.is_opaque()) {
+                    let reached = crate::c::opaque::reachable_globals(program, cf);
+                    opaque_writes.extend(reached.filter(|v| globals.contains(v)));
+                }
             }
         });
+        sum.globals.extend(opaque_writes.iter().copied());
+        sum.written_globals.append(&mut opaque_writes);
         // Direct writes (calls of the file's functions are propagated below).
         for v in direct_writes(program, &stmts) {
             if let Some(k) = params.iter().position(|p| *p == v) {

@@ -113,6 +113,11 @@ impl Lowerer<'_> {
                 }
             }
         }
+        if f.is_opaque() {
+            // Nothing bounds what it does: all it may (`c::opaque`).
+            let a = crate::c::opaque::accesses(self.program, f, args, span);
+            self.library_effects(&callee.name, &a, span, out)?;
+        }
         self.called.insert(callee.name.clone());
         let method = Ident::new(self.method_name(&callee.name), callee.span);
         let at = self.checks.add(

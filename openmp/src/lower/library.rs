@@ -6,11 +6,12 @@
 //! that its failure is `unknown`; one it cannot bound at all is a check that fails, `unknown`
 //! too, naming the routine.
 
-use super::prelude::{self, ALEN, PBASE, POFF};
+use super::prelude::{self, ALEN, LOC, PBASE, POFF};
 use super::{viper_call, Lowerer, Repr};
 use crate::c::ast::{Expr, ExprKind, Type, VarId};
 use crate::c::library::{Accesses, Effect, Extent, Target};
 use crate::error::FrontError;
+use crate::semantics::libc::State;
 use ppl::obligations::build::*;
 use ppl::obligations::Role;
 use viper::ast::{BinaryOp, PermLit, Stmt as VStmt, StmtKind as VKind, Type as VType};
@@ -27,15 +28,11 @@ impl Lowerer<'_> {
         out: &mut Vec<VStmt>,
     ) -> Result<(), FrontError> {
         for e in &accesses.effects {
-            self.library_effect(callee, e, out)?;
+            self.library_effect(callee, e, accesses.opaque, out)?;
         }
         if let Some(why) = &accesses.unbounded {
             let at = self.checks.add(
-                Role::Library {
-                    callee: callee.to_string(),
-                    access: why.clone(),
-                    exact: false,
-                },
+                access_role(callee, why.clone(), false, accesses.opaque),
                 span,
             );
             out.push(stmt(VKind::Assert(bool_lit(false, at)), at));
@@ -47,10 +44,12 @@ impl Lowerer<'_> {
         &mut self,
         callee: &str,
         e: &Effect<'_>,
+        opaque: bool,
         out: &mut Vec<VStmt>,
     ) -> Result<(), FrontError> {
         let span = e.span;
         let (obj, lo, f, what) = match e.target {
+            Target::Global(v) => return self.opaque_global(callee, v, span, out),
             Target::State(s) => {
                 let v = self
                     .program
@@ -62,6 +61,12 @@ impl Lowerer<'_> {
                     prelude::VAL,
                     None,
                 )
+            }
+            Target::Arg(arg)
+                if e.extent == Extent::Whole
+                    && matches!(pointee_of(arg), Some(crate::c::ast::Type::Struct(_))) =>
+            {
+                return self.whole_structs(callee, arg, opaque, span, out);
             }
             Target::Arg(arg) => {
                 let pointee = pointee_of(arg);
@@ -82,6 +87,8 @@ impl Lowerer<'_> {
                 // The allocation and the offset in it the argument points to.
                 let (obj, lo) = if self.is_base(arg) {
                     (p, int(0, span))
+                } else if e.extent == Extent::Whole {
+                    (viper_call(PBASE, vec![p], span), int(0, span))
                 } else {
                     (
                         viper_call(PBASE, vec![p.clone()], span),
@@ -96,8 +103,14 @@ impl Lowerer<'_> {
         let access = match (what, e.write) {
             (None, true) => "updates its hidden state".to_string(),
             (None, false) => "reads its hidden state".to_string(),
+            (Some(a), write) if e.extent == Extent::Whole => format!(
+                "may {} all of the object `{}` points into",
+                if write { "write" } else { "read" },
+                crate::c::print::print_expr(a, self.program)
+            ),
             (Some(a), write) => {
                 let verb = match (write, e.extent) {
+                    (_, Extent::Whole) => unreachable!("handled above"),
                     (true, Extent::One) => "writes the object at",
                     (true, Extent::Rest) => "writes the characters from",
                     (false, Extent::One) => "reads the object at",
@@ -106,14 +119,9 @@ impl Lowerer<'_> {
                 format!("{verb} `{}`", crate::c::print::print_expr(a, self.program))
             }
         };
-        let at = self.checks.add(
-            Role::Library {
-                callee: callee.to_string(),
-                access,
-                exact: e.exact,
-            },
-            span,
-        );
+        let at = self
+            .checks
+            .add(access_role(callee, access, e.exact, opaque), span);
         let elem = |i| prelude::element(obj.clone(), i, f, span);
         let all = |body| {
             forall(
@@ -130,7 +138,7 @@ impl Lowerer<'_> {
             (true, extent) => {
                 let perm = match extent {
                     Extent::One => acc(elem(lo.clone()), perm_lit(PermLit::Write, span), span),
-                    Extent::Rest => all(acc(
+                    Extent::Rest | Extent::Whole => all(acc(
                         elem(local(&k, span)),
                         perm_lit(PermLit::Write, span),
                         span,
@@ -146,13 +154,84 @@ impl Lowerer<'_> {
                 let read = bin(BinaryOp::Eq, x.clone(), x, span);
                 out.push(stmt(VKind::Assert(respan(read, at)), at));
             }
-            (false, Extent::Rest) => {
+            (false, Extent::Rest | Extent::Whole) => {
                 // Reading each character needs a permission to it.
                 let x = elem(local(&k, span));
                 let read = all(bin(BinaryOp::Eq, x.clone(), x, span));
                 out.push(stmt(VKind::Assert(respan(read, at)), at));
             }
         }
+        Ok(())
+    }
+
+    /// A write of every struct of the allocation `arg` points into (`c::opaque`'s bound of a
+    /// function without a body; the structs hold no pointers): write permission to each member
+    /// is given up and taken back, its values any.
+    fn whole_structs(
+        &mut self,
+        callee: &str,
+        arg: &Expr,
+        opaque: bool,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let ty = pointee_of(arg).expect("a pointer to a struct");
+        let (p, _) = self.c_value(arg)?;
+        let obj = if self.is_base(arg) {
+            p
+        } else {
+            viper_call(PBASE, vec![p], span)
+        };
+        let len = viper_call(ALEN, vec![obj.clone()], span);
+        let k = self.cur.names.fresh("k");
+        let at_k = viper_call(LOC, vec![obj, local(&k, span)], span);
+        let atoms = self.elem_atoms(at_k, &ty, span)?;
+        let outer = (
+            decl(&k, VType::Int, span),
+            in_range(local(&k, span), int(0, span), len, span),
+        );
+        let perm = Self::atoms_perm(atoms, Some(outer), perm_lit(PermLit::Write, span), span);
+        let access = format!(
+            "may write all of the object `{}` points into",
+            crate::c::print::print_expr(arg, self.program)
+        );
+        let at = self
+            .checks
+            .add(access_role(callee, access, false, opaque), span);
+        out.push(stmt(VKind::Exhale(respan(perm.clone(), at)), at));
+        let back = self.checks.add(Role::Internal("library write"), span);
+        out.push(stmt(VKind::Inhale(respan(perm, back)), back));
+        Ok(())
+    }
+
+    /// A call of a function ompv knows nothing of ([`crate::c::opaque`]) may write all of the
+    /// global `v`: write permission to it is given up and taken back, its values any.
+    fn opaque_global(
+        &mut self,
+        callee: &str,
+        v: VarId,
+        span: Span,
+        out: &mut Vec<VStmt>,
+    ) -> Result<(), FrontError> {
+        let var = self.program.var(v).clone();
+        let what = if Some(v) == self.program.hidden_state(State::Unseen) {
+            "may write objects only other files can name (a `static` variable of its own)"
+                .to_string()
+        } else {
+            format!("may write all of `{}`", var.name)
+        };
+        let at = self
+            .checks
+            .add(access_role(callee, what, false, true), span);
+        let Some(Repr::Memory(obj)) = self.repr(&v).cloned() else {
+            // (Every global of the user's file lives in memory; one that does not is not bounded.)
+            out.push(stmt(VKind::Assert(bool_lit(false, at)), at));
+            return Ok(());
+        };
+        let perm = self.object_perms(obj, &var.ty, perm_lit(PermLit::Write, span), span)?;
+        out.push(stmt(VKind::Exhale(respan(perm.clone(), at)), at));
+        let back = self.checks.add(Role::Internal("opaque write"), span);
+        out.push(stmt(VKind::Inhale(respan(perm, back)), back));
         Ok(())
     }
 
@@ -174,6 +253,23 @@ impl Lowerer<'_> {
                     ),
                 ))
             }
+        }
+    }
+}
+
+/// The role of the check of an access `access` (in words) of `callee`: a library routine's, or
+/// one of a function ompv knows nothing of, which is never exact.
+fn access_role(callee: &str, access: String, exact: bool, opaque: bool) -> Role {
+    if opaque {
+        Role::Opaque {
+            callee: callee.to_string(),
+            access,
+        }
+    } else {
+        Role::Library {
+            callee: callee.to_string(),
+            access,
+            exact,
         }
     }
 }

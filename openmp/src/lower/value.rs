@@ -339,17 +339,19 @@ impl Lowerer<'_> {
             let l = to_float(l, lc, &lhs.ty, k, span)?;
             let r = to_float(r, rc, &rhs.ty, k, span)?;
             let f = |name: &str, a: VExpr, b: VExpr| viper_call(&fop(name, k), vec![a, b], span);
+            // Comparisons do not round: one function for every type.
+            let cmp = |name: &str, a: VExpr, b: VExpr| viper_call(name, vec![a, b], span);
             return Ok(match op {
                 B::Add => (f("f_add", l, r), Class::Float),
                 B::Sub => (f("f_sub", l, r), Class::Float),
                 B::Mul => (f("f_mul", l, r), Class::Float),
                 B::Div => (f("f_div", l, r), Class::Float),
-                B::Lt => (f("f_lt", l, r), Class::Bool),
-                B::Le => (f("f_le", l, r), Class::Bool),
-                B::Gt => (f("f_lt", r, l), Class::Bool),
-                B::Ge => (f("f_le", r, l), Class::Bool),
-                B::Eq => (f("f_eq", l, r), Class::Bool),
-                B::Ne => (un(UnaryOp::Not, f("f_eq", l, r), span), Class::Bool),
+                B::Lt => (cmp("f_lt", l, r), Class::Bool),
+                B::Le => (cmp("f_le", l, r), Class::Bool),
+                B::Gt => (cmp("f_lt", r, l), Class::Bool),
+                B::Ge => (cmp("f_le", r, l), Class::Bool),
+                B::Eq => (cmp("f_eq", l, r), Class::Bool),
+                B::Ne => (un(UnaryOp::Not, cmp("f_eq", l, r), span), Class::Bool),
                 _ => {
                     return Err(FrontError::type_error(
                         span,

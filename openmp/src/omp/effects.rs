@@ -52,6 +52,11 @@ pub fn written(program: &Program, stmts: &[Stmt]) -> BTreeSet<VarId> {
                         out.extend(program.hidden_state(state));
                     }
                 }
+                // A function without a body or contract may write every global, a system
+                // header's only the state no file of the user's names (`c::opaque`).
+                if let Some(f) = program.function(&callee.name).filter(|f| f.is_opaque()) {
+                    out.extend(crate::c::opaque::reachable_globals(program, f));
+                }
                 if seen.insert(callee.name.clone()) {
                     if let Some(f) = program.function(&callee.name) {
                         if let Body::Verified(b) = &f.body {

@@ -488,10 +488,22 @@ impl<'p> Thread<'p, '_> {
             _ => match self.omp_query(name) {
                 Some(v) => int(v),
                 None => {
-                    return inconclusive(
-                        span,
-                        format!("the library routine `{name}` is outside the replay's model"),
-                    )
+                    let of_file = self
+                        .rt
+                        .prog
+                        .function(name)
+                        .is_some_and(|f| f.origin == crate::c::ast::Origin::Main);
+                    let what = if of_file {
+                        "the function"
+                    } else {
+                        "the library routine"
+                    };
+                    let why = if of_file {
+                        ", which has no body to run"
+                    } else {
+                        " is outside the replay's model"
+                    };
+                    return inconclusive(span, format!("{what} `{name}`{why}"));
                 }
             },
         })

@@ -356,7 +356,10 @@ impl<'p> Thread<'p, '_> {
         if let Some(o) = self.w().strings.get(&key) {
             return Ok(Value::Ptr(Ptr { obj: *o, off: 0 }));
         }
-        let bytes = unescape(s);
+        let bytes = match crate::c::escapes::string_bytes(s) {
+            Ok(b) => b,
+            Err(why) => return inconclusive(span, why),
+        };
         let o = self.new_string(&bytes, Origin::Str, span)?;
         self.w().strings.insert(key, o.obj);
         if let Some(obj) = self.w().mem.get_mut(o.obj) {
@@ -386,27 +389,4 @@ impl<'p> Thread<'p, '_> {
         }
         Ok(Ptr { obj, off: 0 })
     }
-}
-
-/// The bytes of a C string literal (adjacent literals concatenated, escapes resolved).
-fn unescape(s: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut inside = !s.starts_with('"');
-    let mut it = s.bytes();
-    while let Some(b) = it.next() {
-        match b {
-            b'"' => inside = !inside,
-            b'\\' if inside => match it.next() {
-                Some(b'n') => out.push(b'\n'),
-                Some(b't') => out.push(b'\t'),
-                Some(b'r') => out.push(b'\r'),
-                Some(b'0') => out.push(0),
-                Some(c) => out.push(c),
-                None => {}
-            },
-            _ if inside => out.push(b),
-            _ => {}
-        }
-    }
-    out
 }

@@ -59,6 +59,10 @@ pub enum State {
     Strerror,
     /// The environment list that `getenv` reads (C11 7.22.4.6).
     Environment,
+    /// What a function without a body may touch that the caller's file cannot name: the
+    /// objects of other files (a `static` counter of its own) and the library's state
+    /// (`c::opaque`). Every call of such a function updates it.
+    Unseen,
 }
 
 impl State {
@@ -71,6 +75,7 @@ impl State {
             State::Strtok => "ompv_state_strtok",
             State::Strerror => "ompv_state_strerror",
             State::Environment => "ompv_state_environment",
+            State::Unseen => "ompv_state_unseen",
         }
     }
 
@@ -82,16 +87,18 @@ impl State {
             State::Strtok => "`strtok`",
             State::Strerror => "`strerror`",
             State::Environment => "the environment (`getenv`)",
+            State::Unseen => "functions without a body",
         }
     }
 
     /// Every state, in a fixed order.
-    pub const ALL: [State; 5] = [
+    pub const ALL: [State; 6] = [
         State::Rand,
         State::Random,
         State::Strtok,
         State::Strerror,
         State::Environment,
+        State::Unseen,
     ];
 }
 

@@ -35,6 +35,8 @@ struct Anchor {
 pub struct LineMap {
     /// File names as they appear in the markers.
     pub file_names: Vec<String>,
+    /// Per entry of `file_names`: cpp says it is a system header (flag 3 of its markers).
+    pub system: Vec<bool>,
     out_line_starts: Vec<usize>,
     origins: Vec<LineOrigin>,
     /// Alignments of the lines of known files, per output line.
@@ -55,6 +57,7 @@ impl LineMap {
         let mut out_line_starts = vec![0];
         out_line_starts.extend(output.match_indices('\n').map(|(i, _)| i + 1));
         let mut file_names: Vec<String> = Vec::new();
+        let mut system: Vec<bool> = Vec::new();
         let mut origins = Vec::with_capacity(out_line_starts.len());
         let mut cur_file: Option<usize> = None;
         let mut cur_line: u32 = 1;
@@ -69,9 +72,11 @@ impl LineMap {
                     Some(i) => i,
                     None => {
                         file_names.push(name.clone());
+                        system.push(false);
                         file_names.len() - 1
                     }
                 };
+                system[idx] = flags.contains(&3);
                 if main.is_none() && Some(name.as_str()) == main_name {
                     main = Some(idx);
                 }
@@ -103,6 +108,7 @@ impl LineMap {
         }
         let mut map = LineMap {
             file_names,
+            system,
             out_line_starts,
             origins,
             anchors: Vec::new(),

@@ -116,6 +116,16 @@ impl Loaded {
         }
     }
 
+    /// Whether output `offset` comes from a header of the user's own: one that is neither ompv's
+    /// nor one cpp calls a system header (its `#include "…"` and `-I` folders, not `-isystem`).
+    pub fn in_user_header(&self, offset: usize) -> bool {
+        self.map.origin(offset).file.is_some_and(|f| {
+            self.known_of_marker[f].is_none()
+                && !self.map.system[f]
+                && !self.map.file_names[f].starts_with('<')
+        })
+    }
+
     /// Index of the known file output `offset` belongs to (`None` for system headers).
     pub fn file_of(&self, offset: usize) -> Option<usize> {
         self.map

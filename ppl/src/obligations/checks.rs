@@ -102,6 +102,9 @@ pub enum Role {
         access: String,
         exact: bool,
     },
+    /// What a call of a function of the program that has neither a verified body nor a contract
+    /// may access (`access`, in words): a bound of what it does, so a failure is `unknown`.
+    Opaque { callee: String, access: String },
     /// A construct ompv does not model (`what`, in words) is used: the check fails, and the
     /// verdict is `unknown`.
     Unmodelled { what: String },

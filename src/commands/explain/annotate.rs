@@ -51,6 +51,7 @@ fn what(role: &Role, checks: &Checks) -> Option<String> {
             format!("one iteration of {} contributes this to `{var}`", block(*b))
         }
         Role::Library { callee, access, .. } => format!("`{callee}` {access}"),
+        Role::Opaque { callee, access } => format!("`{callee}` {access}"),
         Role::Unmodelled { .. } => "a construct ompv does not model".into(),
         Role::ClauseRead { clause, var } => {
             format!("`{clause}` reads the original `{var}` when the construct starts")

@@ -145,6 +145,7 @@ pub fn map_errors(raw: &[RawError], time: Duration, locate: &dyn Locate) -> Sili
                         reason_span: span_of(&e.reason_pos),
                         message: e.message.clone(),
                         model: Vec::new(),
+                        incomplete: false,
                     }),
                     _ => r.other_errors.push(other),
                 }

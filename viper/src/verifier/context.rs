@@ -210,11 +210,12 @@ impl<'a, 'p> Verifier<'a, 'p> {
         reason_span: Span,
         message: String,
         model: Vec<(String, String)>,
+        incomplete: bool,
     ) {
         if self.halted() {
             return;
         }
-        self.record(site, reason, reason_span, message, model);
+        self.record(site, reason, reason_span, message, model, incomplete);
     }
 
     /// Records an error (once per id and position), whatever the error budget (for errors found
@@ -226,6 +227,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
         reason_span: Span,
         message: String,
         model: Vec<(String, String)>,
+        incomplete: bool,
     ) {
         if !self.seen.insert((site.kind, reason, site.span)) {
             return;
@@ -237,6 +239,7 @@ impl<'a, 'p> Verifier<'a, 'p> {
             reason_span,
             message,
             model,
+            incomplete,
         });
     }
 
@@ -260,9 +263,10 @@ impl<'a, 'p> Verifier<'a, 'p> {
         let (answer, model) = self.prover.prove_with_model(&st.pc, goal, &probes);
         match answer {
             Answer::Valid => Ok(()),
-            Answer::Invalid => {
+            Answer::Invalid | Answer::Incomplete => {
                 self.failed_checks += 1;
-                self.report(site, reason, reason_span, message(), model);
+                let incomplete = answer == Answer::Incomplete;
+                self.report(site, reason, reason_span, message(), model, incomplete);
                 // Inside a quantifier body the path stops (Silicon evaluates the body locally).
                 if self.halted() || !continues_after(reason) || self.mode.quant_depth > 0 {
                     return Err(Stop);

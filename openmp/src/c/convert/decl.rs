@@ -58,11 +58,27 @@ impl Converter<'_> {
                 continue;
             }
             if is_function_declarator(dr) {
-                let Some(k) = file else {
-                    self.foreign.insert(name.name.clone());
-                    continue;
+                // A prototype in a header of the user's is one of the program's (its definition
+                // is in another file): calls use its contract, or `c::opaque`'s bound.
+                // One of a system header, unless ompv's table or its own headers give the name
+                // a meaning, is bounded as such a function is, without the user's globals.
+                let (k, system) = match file {
+                    Some(k) => (k, false),
+                    None if super::polybench::is_modelled(&name.name)
+                        || crate::semantics::libc::routine(&name.name).is_some()
+                        || name.name.starts_with("omp_") =>
+                    {
+                        self.foreign.insert(name.name.clone());
+                        continue;
+                    }
+                    None => (MAIN, !self.l.in_user_header(d.span.start)),
                 };
                 let sig = self.signature(&d.node.specifiers, dr);
+                if sig.is_err() && system {
+                    // (Its types are beyond ompv: a call says so.)
+                    self.foreign.insert(name.name.clone());
+                    continue;
+                }
                 let library = is_library(k);
                 match sig {
                     Ok((ret, params, variadic)) => {
@@ -91,6 +107,8 @@ impl Converter<'_> {
                             body: Body::Prototype,
                             origin: if library {
                                 Origin::Library
+                            } else if system {
+                                Origin::System
                             } else {
                                 Origin::Main
                             },
@@ -460,11 +478,8 @@ impl Converter<'_> {
         match &i.node {
             lc::Initializer::Expression(e) => {
                 if let Type::Array { .. } = ty {
-                    if let lc::Expression::StringLiteral(_) = e.node {
-                        return Err(FrontError::unsupported(
-                            span,
-                            "a character array initialised from a string",
-                        ));
+                    if let lc::Expression::StringLiteral(s) = &e.node {
+                        return string_init(ty, &s.node.concat(), span);
                     }
                     return Err(FrontError::type_error(
                         span,
@@ -573,6 +588,66 @@ impl Converter<'_> {
 fn list_len(i: &Node<lc::Initializer>) -> u64 {
     match &i.node {
         lc::Initializer::List(items) => items.len() as u64,
-        lc::Initializer::Expression(_) => 1,
+        // `char s[] = "ab"` has room for the terminating null character (C11 6.7.9p22).
+        lc::Initializer::Expression(e) => match &e.node {
+            lc::Expression::StringLiteral(s) => {
+                crate::c::escapes::string_bytes(&s.node.concat()).map_or(1, |b| b.len() as u64 + 1)
+            }
+            _ => 1,
+        },
     }
+}
+
+/// A character array initialised from the string literal `text` (C11 6.7.9p14): its bytes,
+/// then the terminating null character if there is room; the rest of the array is zero.
+fn string_init(ty: &Type, text: &str, span: viper::Span) -> Result<Init, FrontError> {
+    let Type::Array { elem, len } = ty else {
+        unreachable!("called for arrays")
+    };
+    let Type::Int {
+        rank: crate::c::types::IntRank::Char,
+        signed,
+    } = **elem
+    else {
+        return Err(FrontError::type_error(
+            span,
+            "only an array of characters may be initialised from a string literal",
+        ));
+    };
+    let bytes =
+        crate::c::escapes::string_bytes(text).map_err(|why| FrontError::unsupported(span, why))?;
+    let ArrayLen::Const(n) = len else {
+        return Err(FrontError::type_error(
+            span,
+            "a variable-length array cannot be initialised (C11 6.7.9p3)",
+        ));
+    };
+    if bytes.len() as u64 > *n {
+        return Err(FrontError::type_error(
+            span,
+            format!(
+                "the string has {} characters, the array room for {n}",
+                bytes.len()
+            ),
+        ));
+    }
+    let char_value = |b: u8| if signed { b as i8 as i128 } else { b as i128 };
+    let mut out: Vec<Init> = bytes
+        .iter()
+        .map(|b| {
+            Init::Expr(Expr {
+                kind: ExprKind::Int(char_value(*b)),
+                ty: (**elem).clone(),
+                span,
+            })
+        })
+        .collect();
+    if (out.len() as u64) < *n {
+        out.push(Init::Expr(Expr {
+            kind: ExprKind::Int(0),
+            ty: (**elem).clone(),
+            span,
+        }));
+    }
+    Ok(Init::List(out))
 }

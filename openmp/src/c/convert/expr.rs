@@ -1014,21 +1014,7 @@ fn float(f: &lc::Float, span: Span) -> Expr {
 }
 
 fn character(c: &str, span: Span) -> Result<Expr, FrontError> {
-    let inner = c
-        .strip_prefix('\'')
-        .and_then(|x| x.strip_suffix('\''))
-        .ok_or_else(|| FrontError::unsupported(span, "this character constant"))?;
-    let v: i128 = match inner.as_bytes() {
-        [b] => *b as i128,
-        [b'\\', b'n'] => 10,
-        [b'\\', b't'] => 9,
-        [b'\\', b'r'] => 13,
-        [b'\\', b'0'] => 0,
-        [b'\\', b'\\'] => 92,
-        [b'\\', b'\''] => 39,
-        [b'\\', b'"'] => 34,
-        _ => return Err(FrontError::unsupported(span, "this character constant")),
-    };
+    let v = crate::c::escapes::char_value(c).map_err(|why| FrontError::unsupported(span, why))?;
     Ok(Expr {
         kind: ExprKind::Int(v),
         ty: Type::INT,

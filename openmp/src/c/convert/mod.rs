@@ -148,7 +148,7 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
     }
     c.errors.retain(|e| e.id != FOLLOW_UP);
     if c.errors.is_empty() {
-        Ok(Program {
+        let mut program = Program {
             file: l.files[MAIN].id,
             vars: c.vars,
             structs: c.structs,
@@ -156,7 +156,9 @@ pub fn convert(l: &Loaded) -> Result<Program, FrontErrors> {
             functions,
             masked_contracts: c.masked_contracts,
             function_index: Default::default(),
-        })
+        };
+        crate::c::opaque::add_unseen_state(&mut program);
+        Ok(program)
     } else {
         Err(FrontErrors::sorted(c.errors))
     }
@@ -504,7 +506,7 @@ impl<'a> Converter<'a> {
             while let Some((_, f)) = protos.next_if(|(at, _)| *at == k) {
                 match f.origin {
                     Origin::Main => functions.push(f),
-                    Origin::Library => library.push(f),
+                    Origin::Library | Origin::System => library.push(f),
                 }
             }
             let lc::ExternalDeclaration::FunctionDefinition(f) = &ext.node else {

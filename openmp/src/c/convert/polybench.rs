@@ -23,6 +23,12 @@ const NO_EFFECT: &[&str] = &[
     "polybench_timer_print",
 ];
 
+/// Whether ompv gives the PolyBench utility `name` a meaning of its own (its prototype in
+/// `polybench.h` is then not one of the program's).
+pub(super) fn is_modelled(name: &str) -> bool {
+    NO_EFFECT.contains(&name) || name == "polybench_alloc_data"
+}
+
 impl Converter<'_> {
     /// A call of a PolyBench utility, if `name` is one (its value, as [`Converter::call`]).
     pub(super) fn polybench(
@@ -49,7 +55,7 @@ impl Converter<'_> {
                 Ok(None)
             });
         }
-        if name != "polybench_alloc_data" {
+        if !is_modelled(name) {
             return None;
         }
         Some(

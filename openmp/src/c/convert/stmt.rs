@@ -420,8 +420,9 @@ impl Converter<'_> {
         result
     }
 
-    /// `switch` whose cases each end with `break` (or `return`): a chain of `if`s. Fall-through
-    /// from one case into the next is not supported.
+    /// `switch` whose cases each end with `break` (or `return`, or a call of `exit` or `abort`,
+    /// which do not return: C11 7.22.4.1p2, 7.22.4.4p6): a chain of `if`s. Fall-through from
+    /// one case into the next is not supported.
     fn switch(
         &mut self,
         sw: &Node<lc::SwitchStatement>,
@@ -499,7 +500,9 @@ impl Converter<'_> {
             }
             match &stmt_item.node {
                 lc::BlockItem::Statement(s) if matches!(s.node, lc::Statement::Break) => g.2 = true,
-                lc::BlockItem::Statement(s) if matches!(s.node, lc::Statement::Return(_)) => {
+                lc::BlockItem::Statement(s)
+                    if matches!(s.node, lc::Statement::Return(_)) || ends_the_program(s) =>
+                {
                     g.1.push(stmt_item.clone());
                     g.2 = true;
                 }
@@ -607,4 +610,16 @@ pub(crate) fn header_end(fs: &lc::ForStatement, fallback: usize) -> usize {
         .map(|s| s.end)
         .max()
         .unwrap_or(fallback)
+}
+
+/// Whether `s` is a call of `exit` or `abort`, which never return (C11 7.22.4.1p2, 7.22.4.4p6).
+fn ends_the_program(s: &Node<lc::Statement>) -> bool {
+    let lc::Statement::Expression(Some(e)) = &s.node else {
+        return false;
+    };
+    let lc::Expression::Call(c) = &e.node else {
+        return false;
+    };
+    matches!(&c.node.callee.node, lc::Expression::Identifier(id)
+        if matches!(id.node.name.as_str(), "exit" | "abort"))
 }

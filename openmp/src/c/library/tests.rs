@@ -82,7 +82,7 @@ fn hidden_state_and_unbounded_accesses() {
                 .iter()
                 .filter_map(|e| match e.target {
                     Target::State(s) => Some((s, e.write)),
-                    Target::Arg(_) => None,
+                    Target::Arg(_) | Target::Global(_) => None,
                 })
                 .collect();
             seen.push((callee.name.clone(), states, a.unbounded.is_some()));

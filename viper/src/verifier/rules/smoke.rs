@@ -183,6 +183,7 @@ impl Verifier<'_, '_> {
                     p.span(),
                     p.message().to_string(),
                     Vec::new(),
+                    false,
                 );
             }
         }

@@ -14,8 +14,11 @@ use super::terms::{is_false, is_true, not};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     Valid,
-    /// Not entailed (a counterexample exists, or Z3 gave up for an incompleteness reason).
+    /// Not entailed: a counterexample exists.
     Invalid,
+    /// Z3 gave up for an incompleteness reason: taken as not entailed (as Silicon does), but
+    /// the obligation may hold.
+    Incomplete,
     /// Z3 ran out of time or resources: nothing may be concluded.
     Unknown(String),
 }
@@ -369,7 +372,7 @@ impl Prover {
                 if is_resource_reason(&reason) {
                     (Answer::Unknown(out_of(&reason)), Vec::new())
                 } else {
-                    (Answer::Invalid, self.small_model_values(probes))
+                    (Answer::Incomplete, self.small_model_values(probes))
                 }
             }
         };
