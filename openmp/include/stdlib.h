@@ -29,6 +29,12 @@ void srand(unsigned int seed);
 /*@ ensures 0 <= \result && \result <= 2147483647; @*/
 long random(void);
 void srandom(unsigned int seed);
+/* POSIX: the sequence of drand48/lrand48/srand48 (drand48 and lrand48 need not be
+   thread-safe). */
+double drand48(void);
+/*@ ensures 0 <= \result && \result <= 2147483647; @*/
+long lrand48(void);
+void srand48(long seedval);
 /* POSIX: the next number of the sequence whose state is *seed (which it updates). */
 /*@ ensures 0 <= \result && \result <= 2147483647; @*/
 int rand_r(unsigned int *seed);

@@ -53,6 +53,8 @@ pub enum State {
     Rand,
     /// The pseudo-random sequence of POSIX `random`/`srandom`.
     Random,
+    /// The sequence of POSIX `drand48`/`lrand48`/`srand48`.
+    Rand48,
     /// Where `strtok` goes on from (C11 7.24.5.8).
     Strtok,
     /// The message buffer of `strerror` (C11 7.24.6.2).
@@ -72,6 +74,7 @@ impl State {
         match self {
             State::Rand => "ompv_state_rand",
             State::Random => "ompv_state_random",
+            State::Rand48 => "ompv_state_rand48",
             State::Strtok => "ompv_state_strtok",
             State::Strerror => "ompv_state_strerror",
             State::Environment => "ompv_state_environment",
@@ -84,6 +87,7 @@ impl State {
         match self {
             State::Rand => "`rand`/`srand`",
             State::Random => "`random`/`srandom`",
+            State::Rand48 => "`drand48`/`lrand48`/`srand48`",
             State::Strtok => "`strtok`",
             State::Strerror => "`strerror`",
             State::Environment => "the environment (`getenv`)",
@@ -92,9 +96,10 @@ impl State {
     }
 
     /// Every state, in a fixed order.
-    pub const ALL: [State; 6] = [
+    pub const ALL: [State; 7] = [
         State::Rand,
         State::Random,
+        State::Rand48,
         State::Strtok,
         State::Strerror,
         State::Environment,
@@ -297,6 +302,23 @@ pub const ROUTINES: &[Routine] = &[
         state: &[(State::Random, Use::Update)],
         safety: Safety::MayRace,
         ..pure("srandom", "stdlib.h", "POSIX srandom")
+    },
+    // POSIX.1-2017 §2.9.1: `drand48` and `lrand48` need not be thread-safe; `srand48` sets
+    // the state they update.
+    Routine {
+        state: &[(State::Rand48, Use::Update)],
+        safety: Safety::MayRace,
+        ..pure("drand48", "stdlib.h", "POSIX drand48")
+    },
+    Routine {
+        state: &[(State::Rand48, Use::Update)],
+        safety: Safety::MayRace,
+        ..pure("lrand48", "stdlib.h", "POSIX lrand48")
+    },
+    Routine {
+        state: &[(State::Rand48, Use::Update)],
+        safety: Safety::MayRace,
+        ..pure("srand48", "stdlib.h", "POSIX srand48")
     },
     own("exit", "stdlib.h", "C11 7.22.4.4"),
     own("abort", "stdlib.h", "C11 7.22.4.1"),
