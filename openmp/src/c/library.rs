@@ -156,7 +156,7 @@ pub fn accesses<'a>(
     Some(out)
 }
 
-fn strip_casts(a: &Expr) -> &Expr {
+pub(crate) fn strip_casts(a: &Expr) -> &Expr {
     let mut e = a;
     while let ExprKind::Cast(inner) = &e.kind {
         e = inner;
@@ -165,7 +165,7 @@ fn strip_casts(a: &Expr) -> &Expr {
 }
 
 /// Whether `a` is a pointer that may designate memory (not a string literal, not null).
-fn designates_memory(a: &Expr) -> bool {
+pub(crate) fn designates_memory(a: &Expr) -> bool {
     let e = strip_casts(a);
     e.ty.decay().is_pointer() && !matches!(e.kind, ExprKind::Str(_) | ExprKind::Null)
 }

@@ -16,8 +16,8 @@
 //! Each access is a bound of what the function may do, never exact, so a problem found with it
 //! is `unknown` too, never a certain race.
 
-use super::ast::{Expr, ExprKind, Function, Global, Origin, VarId};
-use super::library::{Accesses, Effect, Extent, Target};
+use super::ast::{Expr, Function, Global, Origin, VarId};
+use super::library::{designates_memory, strip_casts, Accesses, Effect, Extent, Target};
 use super::program::Program;
 use super::types::Type;
 use super::visit;
@@ -78,7 +78,7 @@ pub fn accesses<'a>(program: &Program, f: &Function, args: &'a [Expr], span: Spa
     }
     for arg in args {
         let e = strip_casts(arg);
-        if !e.ty.decay().is_pointer() || matches!(e.kind, ExprKind::Str(_) | ExprKind::Null) {
+        if !designates_memory(arg) {
             continue;
         }
         match e.ty.decay().pointee() {
@@ -157,14 +157,6 @@ fn holds_pointers(program: &Program, ty: &Type) -> bool {
             .is_none_or(|s| s.opaque || s.fields.iter().any(|f| holds_pointers(program, &f.ty))),
         _ => false,
     }
-}
-
-fn strip_casts(a: &Expr) -> &Expr {
-    let mut e = a;
-    while let ExprKind::Cast(inner) = &e.kind {
-        e = inner;
-    }
-    e
 }
 
 #[cfg(test)]
